@@ -1,0 +1,44 @@
+/**
+ * Business constants from the product spec (sections 4, 5 and 9), defined once and used by
+ * the server and the web app alike.
+ */
+
+/** Shown in Account Settings and answered by GET /health. */
+export const APP_VERSION = '20250904115557';
+
+export const API_BASE_PATH = '/api/v1';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Generous upper bound: scrypt cost grows with input and nobody types more. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const FIRST_NAME_MAX_LENGTH = 100;
+
+export const HISTORY_MAX = 50;
+export const SUGGESTIONS_MAX = 7;
+
+export const SWIPE_DELETE_THRESHOLD_PX = 80;
+export const SWIPE_DELETE_DELAY_MS = 300;
+export const SWIPE_MAX_DRAG_FACTOR = 1.5;
+
+export const NOTIFICATION_MS = 5000;
+export const AI_BANNER_MS = 5000;
+export const SETTINGS_SUCCESS_MS = 3000;
+export const COPIED_LINK_MS = 2000;
+export const PHOTO_DIALOG_CLOSE_MS = 500;
+
+/** A temporary list merges with the real one when names match and creation is this close. */
+export const TEMP_LIST_MERGE_WINDOW_MS = 10_000;
+export const TEMP_ID_PREFIX = 'temp-';
+
+/** Keys under which the web app keeps its state in localStorage (spec section 9). */
+export const STORAGE_KEYS = {
+  token: 'listo_token',
+  user: 'listo_user',
+  selectedList: 'listo_selected_list',
+  cache: 'listo_cache',
+  theme: 'listo_theme',
+} as const;
+
+/** A password-reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

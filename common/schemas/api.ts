@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** The envelope of every error answer: `{"error":{"code","message"}}`. */
+export const ApiErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const HealthView = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+});
+export type HealthView = z.infer<typeof HealthView>;

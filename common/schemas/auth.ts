@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  FIRST_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../messages.ts';
+
+/** Payloads of the auth calls, shared by Fastify validation and the web client. */
+
+export const Email = z
+  .string({ error: SERVER_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, { error: SERVER_MESSAGES.invalidEmail })
+  .pipe(z.email({ error: SERVER_MESSAGES.invalidEmail }));
+
+const NewPassword = (message: string) =>
+  z
+    .string({ error: message })
+    .min(PASSWORD_MIN_LENGTH, { error: message })
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
+const FirstName = z.string().trim().max(FIRST_NAME_MAX_LENGTH, {
+  error: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters long`,
+});
+
+export const RegisterBody = z.strictObject({
+  email: Email,
+  password: NewPassword(SERVER_MESSAGES.passwordTooShort),
+  first_name: FirstName.optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ProfileBody = z.strictObject({
+  first_name: FirstName,
+  email: z.never({ error: SERVER_MESSAGES.emailNotEditable }).optional(),
+});
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+export const ChangePasswordBody = z.strictObject({
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired })
+    .max(PASSWORD_MAX_LENGTH),
+  newPassword: NewPassword(MESSAGES.newPasswordTooShort),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const PasswordResetBody = z.strictObject({ email: Email });
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+
+export const PasswordResetConfirmBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  newPassword: NewPassword(SERVER_MESSAGES.passwordTooShort),
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
+
+export const UserView = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  can_use_ai: z.boolean(),
+});
+export type UserView = z.infer<typeof UserView>;
+
+export const AuthResponse = z.object({ token: z.string(), user: UserView });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

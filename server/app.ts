@@ -1,0 +1,72 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE_PATH, APP_VERSION } from '../common/constants.ts';
+import type { HealthView } from '../common/schemas/api.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { createAuthService } from './auth/auth.service.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/open.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+/** Large enough for a batch of 200 long items; photos get their own, larger limit on their routes. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'>;
+  database: Database;
+  secret: string;
+  /** Defaults to SMTP or the log, from config. */
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Where the built web app is; defaults to dist/web. */
+  webDistDir?: string;
+}
+
+/** Builds the whole HTTP application. The caller owns the database and closes it after the app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuthService({
+    db: database.db,
+    secret: deps.secret,
+    mailer,
+    publicUrl: config.publicUrl,
+    aiDefaultEnabled: config.aiDefaultEnabled,
+    now: deps.now ?? (() => new Date()),
+  });
+
+  await app.register(fastifyHelmet, {
+    // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, auth);
+      api.get('/health', { config: { public: true } }, async () => {
+        return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
+      });
+      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth }));
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  await registerWebApp(app, deps.webDistDir);
+  return app;
+}

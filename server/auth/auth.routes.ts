@@ -1,0 +1,94 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../common/messages.ts';
+import {
+  type AuthResponse,
+  ChangePasswordBody,
+  LoginBody,
+  type MessageResponse,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  ProfileBody,
+  RegisterBody,
+  type UserView,
+} from '../../common/schemas/auth.ts';
+import { bearerToken, callerOf } from '../http/authenticate.ts';
+import { unauthorized } from '../http/errors.ts';
+import type { AuthService } from './auth.service.ts';
+
+/**
+ * Per-address limits for the calls a password guesser or a mail bomber would use: one counter per
+ * IP address and one per e-mail address, each `perMinute` attempts a minute; 0 turns them off.
+ */
+function authRateLimits(
+  app: FastifyInstance,
+  perMinute: number,
+  name: string,
+  { byEmail }: { byEmail: boolean },
+): preHandlerAsyncHookHandler[] {
+  if (perMinute === 0) return [];
+  const limit = (key: (request: { ip: string; body: unknown }) => string) =>
+    app.rateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: key }) as preHandlerAsyncHookHandler;
+  const perIp = limit((request) => `${name}:ip:${request.ip}`);
+  // Runs after validation, so the address is already trimmed and lower-cased.
+  const perEmail = limit((request) => `${name}:email:${(request.body as { email: string }).email}`);
+  return byEmail ? [perIp, perEmail] : [perIp];
+}
+
+export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: number }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const isPublic = { public: true };
+    const limited = (name: string, byEmail = true) =>
+      authRateLimits(app, options.rateLimitPerMinute, name, { byEmail });
+
+    app.post(
+      '/auth/register',
+      { config: isPublic, preHandler: limited('register'), schema: { body: RegisterBody } },
+      async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    );
+
+    app.post(
+      '/auth/login',
+      { config: isPublic, preHandler: limited('login'), schema: { body: LoginBody } },
+      async (request) => auth.login(request.body),
+    );
+
+    app.post('/auth/logout', async (request, reply) => {
+      await auth.logout(callerOf(request).sessionId);
+      return reply.status(204).send();
+    });
+
+    // Public, because its whole point is to accept a token the authentication hook now refuses.
+    app.post('/auth/refresh', { config: isPublic }, async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      return (await auth.refresh(token)) satisfies AuthResponse;
+    });
+
+    app.get('/auth/me', async (request) => ({ user: callerOf(request).user satisfies UserView }));
+
+    app.put('/auth/profile', { schema: { body: ProfileBody } }, async (request) => ({
+      user: await auth.updateProfile(callerOf(request).user.id, request.body.first_name),
+    }));
+
+    app.put('/auth/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
+      await auth.changePassword(callerOf(request), request.body);
+      return reply.status(204).send();
+    });
+
+    app.post(
+      '/auth/password-reset',
+      { config: isPublic, preHandler: limited('password-reset'), schema: { body: PasswordResetBody } },
+      async (request) => {
+        await auth.requestPasswordReset(request.body.email);
+        return { message: MESSAGES.passwordResetSent } satisfies MessageResponse;
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/confirm',
+      { config: isPublic, preHandler: limited('password-reset-confirm', false), schema: { body: PasswordResetConfirmBody } },
+      async (request) => auth.confirmPasswordReset(request.body),
+    );
+  };
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { createUser } from '../test/factories.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { SESSION_REFRESH_GRACE_MS, SESSION_TTL_MS } from './auth.service.ts';
+
+const t = useTestApp();
+
+describe('register', () => {
+  it('creates an account and signs it in', async () => {
+    const response = await t.request({
+      method: 'POST',
+      path: '/auth/register',
+      body: { email: '  Ada@Example.com ', password: 'secret1', first_name: 'Ada' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.token).toEqual(expect.any(String));
+    expect(response.body.user).toEqual({
+      id: expect.any(String),
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      can_use_ai: true,
+    });
+    const me = await t.request({ method: 'GET', path: '/auth/me', token: response.body.token });
+    expect(me.body).toEqual({ user: response.body.user });
+  });
+
+  it('refuses a taken e-mail, whatever its case', async () => {
+    await createUser(t, { email: 'taken@example.com' });
+    const response = await t.request({
+      method: 'POST',
+      path: '/auth/register',
+      body: { email: 'TAKEN@example.com', password: 'secret1' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: { code: 'conflict', message: SERVER_MESSAGES.emailTaken } });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'secret1' }, SERVER_MESSAGES.invalidEmail],
+    [{ email: 'short@example.com', password: '12345' }, SERVER_MESSAGES.passwordTooShort],
+    [{ password: 'secret1' }, SERVER_MESSAGES.invalidEmail],
+    [{ email: 'x@example.com' }, SERVER_MESSAGES.passwordTooShort],
+  ])('refuses %o with a clear message', async (body, message) => {
+    const response = await t.request({ method: 'POST', path: '/auth/register', body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(message);
+  });
+
+  it('stores no password in clear', async () => {
+    const user = await createUser(t, { password: 'plain-text-password' });
+    const row = await t.database.db
+      .selectFrom('credentials')
+      .select('password_hash')
+      .where('user_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toContain('plain-text-password');
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
+    expect(session.token_hash).not.toBe(user.token);
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password', async () => {
+    const user = await createUser(t);
+    const response = await t.request({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email: user.email.toUpperCase(), password: user.password },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toEqual(user.user);
+    expect(response.body.token).not.toBe(user.token);
+  });
+
+  it('gives one answer for a wrong password and an unknown e-mail', async () => {
+    const user = await createUser(t);
+    const wrong = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: 'nope-nope' } });
+    const unknown = await t.request({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email: 'nobody@example.com', password: 'nope-nope' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error.message).toBe(SERVER_MESSAGES.invalidCredentials);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('are needed for every other call', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const response = await t.request({ method: 'GET', path: '/auth/me', token });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('unauthorized');
+    }
+    const malformed = await t.request({ method: 'GET', path: '/auth/me', headers: { authorization: 'Basic abc' } });
+    expect(malformed.status).toBe(401);
+  });
+
+  it('stop working after logout', async () => {
+    const user = await createUser(t);
+    const other = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    expect((await t.request({ method: 'POST', path: '/auth/logout', token: user.token })).status).toBe(204);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).status).toBe(401);
+    expect((await t.request({ method: 'POST', path: '/auth/refresh', token: user.token })).status).toBe(401);
+    // Logging out one device leaves the others signed in.
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: other.body.token })).status).toBe(200);
+  });
+
+  it('refresh into a new token and retire the old one', async () => {
+    const user = await createUser(t);
+    const refreshed = await t.request({ method: 'POST', path: '/auth/refresh', token: user.token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user).toEqual(user.user);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: refreshed.body.token })).status).toBe(200);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).status).toBe(401);
+    expect((await t.request({ method: 'POST', path: '/auth/refresh', token: user.token })).status).toBe(401);
+  });
+
+  it('expire, can be refreshed for a while after, and then not', async () => {
+    const user = await createUser(t);
+    const second = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    t.clock.advance(SESSION_TTL_MS + 1);
+    try {
+      expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).status).toBe(401);
+      const refreshed = await t.request({ method: 'POST', path: '/auth/refresh', token: user.token });
+      expect(refreshed.status).toBe(200);
+      expect((await t.request({ method: 'GET', path: '/auth/me', token: refreshed.body.token })).status).toBe(200);
+      t.clock.advance(SESSION_REFRESH_GRACE_MS);
+      expect((await t.request({ method: 'POST', path: '/auth/refresh', token: second.body.token })).status).toBe(401);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+});
+
+describe('profile', () => {
+  it('changes the first name', async () => {
+    const user = await createUser(t, { first_name: 'Old' });
+    const response = await t.request({ method: 'PUT', path: '/auth/profile', token: user.token, body: { first_name: ' New ' } });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toEqual({ ...user.user, first_name: 'New' });
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).body.user.first_name).toBe('New');
+  });
+
+  it('refuses to change the e-mail, and changes nothing', async () => {
+    const user = await createUser(t, { first_name: 'Same' });
+    const response = await t.request({
+      method: 'PUT',
+      path: '/auth/profile',
+      token: user.token,
+      body: { first_name: 'Other', email: 'new@example.com' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(SERVER_MESSAGES.emailNotEditable);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).body.user).toEqual(user.user);
+  });
+});
+
+describe('change password', () => {
+  const change = (token: string, body: unknown) => t.request({ method: 'PUT', path: '/auth/password', token, body });
+
+  it('changes it, keeps this session and ends the others', async () => {
+    const user = await createUser(t);
+    const other = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    expect((await change(user.token, { currentPassword: user.password, newPassword: 'brand-new' })).status).toBe(204);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).status).toBe(200);
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: other.body.token })).status).toBe(401);
+    const login = (password: string) =>
+      t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password } });
+    expect((await login(user.password)).status).toBe(401);
+    expect((await login('brand-new')).status).toBe(200);
+  });
+
+  it.each([
+    [{ currentPassword: 'secret-password', newPassword: '123' }, 400, MESSAGES.newPasswordTooShort],
+    [{ currentPassword: '', newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
+    [{ newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
+    [{ currentPassword: 'wrong-one', newPassword: 'long-enough' }, 401, SERVER_MESSAGES.currentPasswordWrong],
+  ])('answers %o with %i and its message, and changes nothing', async (body, status, message) => {
+    const user = await createUser(t);
+    const response = await change(user.token, body);
+    expect(response.status).toBe(status);
+    expect(response.body.error.message).toBe(message);
+    const login = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('can_use_ai', () => {
+  it('starts as AI_DEFAULT_ENABLED says', async () => {
+    const user = await createUser(t);
+    expect(user.user.can_use_ai).toBe(true);
+  });
+});

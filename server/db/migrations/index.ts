@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './001-initial.ts';
+
+/** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

@@ -1,0 +1,144 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types for the whole data model. Columns are portable between SQLite and PostgreSQL:
+ * booleans read back as 0/1 on SQLite, JSON as text on SQLite; `db/values.ts` normalises both,
+ * and timestamps are ISO-8601 strings in UTC on both (see `open.ts`).
+ */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+type Timestamp = ColumnType<string, string, string>;
+type Json<T> = ColumnType<T | string, string, string>;
+
+export interface UsersTable {
+  id: string;
+  /** Always lower-cased. */
+  email: string;
+  first_name: string | null;
+  can_use_ai: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CredentialsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** HMAC of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type Visibility = 'private' | 'public';
+export type SharePermission = 'view' | 'edit' | 'admin';
+export type ShareStatus = 'pending' | 'accepted';
+
+export interface ListsTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  visibility: Visibility;
+  public_editable: Bool;
+  allow_link_sharing: Bool;
+  custom_prompts: Json<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ListSharesTable {
+  list_id: string;
+  /** Null while an invitation to an address without an account is pending. */
+  user_id: string | null;
+  email: string;
+  permission: SharePermission;
+  status: ShareStatus;
+  shared_by: string;
+  created_at: Timestamp;
+}
+
+export interface ItemsTable {
+  id: string;
+  list_id: string;
+  content: string;
+  is_completed: Bool;
+  position: number;
+  properties: Json<Record<string, unknown>>;
+  images: Json<Record<string, unknown> | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ImagesTable {
+  id: string;
+  list_id: string;
+  item_id: string | null;
+  owner_id: string;
+  key: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/** OAuth 2.0 account linking for the voice assistant: only hashes of secrets at rest. */
+export interface OauthClientsTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  redirect_uris: Json<string[]>;
+  created_at: Timestamp;
+}
+
+export interface OauthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OauthTokensTable {
+  token_hash: string;
+  client_id: string;
+  user_id: string;
+  kind: 'access' | 'refresh';
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  lists: ListsTable;
+  list_shares: ListSharesTable;
+  items: ItemsTable;
+  images: ImagesTable;
+  oauth_clients: OauthClientsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_tokens: OauthTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type ListRow = Selectable<ListsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type ListShareRow = Selectable<ListSharesTable>;

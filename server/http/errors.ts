@@ -1,0 +1,22 @@
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+
+/** An error whose status, code and message are meant for the client. Services throw these. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const badRequest = (message: string, code = 'invalid_input') => new AppError(400, code, message);
+export const unauthorized = (message: string = SERVER_MESSAGES.notSignedIn) =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message: string = SERVER_MESSAGES.tooManyAttempts) =>
+  new AppError(429, 'rate_limited', message);

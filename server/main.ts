@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseTarget } from './db/open.ts';
+import { loadOrCreateSecret } from './secret.ts';
+
+const SQLITE_FILE = 'listo.db';
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'sqlite', file: path.join(config.dataDir, SQLITE_FILE) };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const secret = loadOrCreateSecret(config.dataDir, config.secret);
+  const database = await openDatabase(databaseTarget(config));
+  const app = await buildApp({ config, database, secret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // Stops accepting connections, lets in-flight requests finish, then closes the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(
+    [
+      `Listo is running at http://${host}:${port}`,
+      `  database: ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${database.location})`,
+      `  data folder: ${config.dataDir}`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Listo could not start:', error);
+  }
+  process.exit(1);
+});

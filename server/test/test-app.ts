@@ -1,0 +1,102 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { API_BASE_PATH } from '../../common/constants.ts';
+import { buildApp, type AppDeps } from '../app.ts';
+import type { Database } from '../db/open.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Mails the app sent, newest last (unless a real mailer was passed in). */
+  mails: Mail[];
+  /** Moves the app's clock. */
+  clock: { now: Date; advance(ms: number): void };
+  request(options: ApiRequest): Promise<ApiResponse>;
+}
+
+export interface ApiRequest {
+  method: InjectOptions['method'];
+  /** Below the API base, e.g. `/auth/login`. */
+  path: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  // Tests read answers of many shapes; each asserts the fields it cares about.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppDeps['config']>;
+  mailer?: Mailer;
+}
+
+/** A Listo app on a fresh database for the tests of one file; torn down after them. */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => Object.assign(handle, await startTestApp(options)));
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.database?.close();
+  });
+  return handle;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const mails: Mail[] = [];
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({
+    config: {
+      publicUrl: 'http://listo.test',
+      smtpUrl: undefined,
+      mailFrom: 'Listo <listo@listo.test>',
+      aiDefaultEnabled: true,
+      rateLimitAuth: 0,
+      logLevel: 'silent',
+      trustProxy: false,
+      ...options.config,
+    },
+    database,
+    secret: 'test-secret-that-is-long-enough-for-hmac',
+    mailer: options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} },
+    now: () => clock.now,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    mails,
+    clock,
+    async request({ method, path, body, token, headers = {} }) {
+      const response = await app.inject({
+        method,
+        url: `${API_BASE_PATH}${path}`,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+      });
+      const text = response.body;
+      return { status: response.statusCode, body: text ? safeJson(text) : undefined, headers: response.headers };
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

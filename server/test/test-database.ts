@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/open.ts';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the SQLite template, or a new schema on
+ * the PostgreSQL server of TEST_DATABASE_URL. Closing it removes it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? createPostgresSchema(url) : copySqliteTemplate();
+}
+
+async function copySqliteTemplate(): Promise<Database> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-test-'));
+  const file = path.join(dir, 'listo.db');
+  fs.copyFileSync(inject('sqliteTemplate'), file);
+  const database = await openDatabase({ kind: 'sqlite', file });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresSchema(url: string): Promise<Database> {
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url, schema });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop schema ${schema} cascade`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
