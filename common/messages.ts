@@ -11,6 +11,17 @@ export const MESSAGES = {
   newPasswordTooShort: 'New password must be at least 6 characters long',
   newPasswordsDoNotMatch: 'New passwords do not match',
   currentPasswordRequired: 'Current password is required',
+  listNotFound: 'List not found or not accessible',
+  listForbidden: "You don't have permission to access this list",
+  joinFailed: 'Failed to join list',
+  removeAccessConfirm: 'Are you sure you want to remove access for this user?',
+  shareSettingsUpdated: 'Share settings updated successfully!',
+  shareSettingsFailed: 'Failed to update share settings: ',
+  updateAccessFailed: 'Failed to update access: ',
+  removeAccessFailed: 'Failed to remove access: ',
+  tempListNoItems: 'Please wait for the list to be created before adding items.',
+  tempListNoPhotos: 'Please wait for the list to be created before analyzing photos.',
+  tempListNoImages: 'Please wait for the list to be created before adding images.',
 } as const;
 
 /** Messages of our own, for cases the spec leaves to the server. */
