@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import type { ListRow, SharePermission, Visibility } from '../db/schema.ts';
+import { toJson } from '../db/values.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface ListOverrides {
+  name?: string;
+  visibility?: Visibility;
+  public_editable?: boolean;
+  allow_link_sharing?: boolean;
+  custom_prompts?: string[];
+  /** Accepted shares to create with the list. */
+  shares?: { userId: string; email: string; permission: SharePermission }[];
+}
+
+/** Puts a list straight into the database, in any state a test needs; answers its id. */
+export async function insertList(t: TestApp, ownerId: string, overrides: ListOverrides = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await t.database.db
+    .insertInto('lists')
+    .values({
+      id,
+      name: overrides.name ?? 'Groceries',
+      owner_id: ownerId,
+      visibility: overrides.visibility ?? 'private',
+      public_editable: overrides.public_editable ?? false,
+      allow_link_sharing: overrides.allow_link_sharing ?? false,
+      custom_prompts: toJson(overrides.custom_prompts ?? []),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (const share of overrides.shares ?? []) {
+    await t.database.db
+      .insertInto('list_shares')
+      .values({
+        list_id: id,
+        user_id: share.userId,
+        email: share.email,
+        permission: share.permission,
+        status: 'accepted',
+        shared_by: ownerId,
+        created_at: now,
+      })
+      .execute();
+  }
+  return id;
+}
+
+export function findList(t: TestApp, id: string): Promise<ListRow | undefined> {
+  return t.database.db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst();
+}
