@@ -1,0 +1,42 @@
+import type {
+  AuthResponse,
+  LoginBody,
+  MessageResponse,
+  PasswordResetConfirmBody,
+  RegisterBody,
+  UserView,
+} from '../../common/schemas/auth.ts';
+import { session } from '../state/session.ts';
+import { api } from './client.ts';
+
+/** The auth calls of the web app. Each signs the session in or out as its answer says. */
+
+export async function login(body: LoginBody): Promise<void> {
+  session.signIn(await api<AuthResponse>('/auth/login', { method: 'POST', body, anonymous: true }));
+}
+
+export async function register(body: RegisterBody): Promise<void> {
+  session.signIn(await api<AuthResponse>('/auth/register', { method: 'POST', body, anonymous: true }));
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST' });
+  } finally {
+    // Signed out locally even when the server cannot be reached.
+    session.signOut();
+  }
+}
+
+export async function refreshUser(): Promise<void> {
+  const { user } = await api<{ user: UserView }>('/auth/me');
+  session.setUser(user);
+}
+
+export function requestPasswordReset(email: string): Promise<MessageResponse> {
+  return api<MessageResponse>('/auth/password-reset', { method: 'POST', body: { email }, anonymous: true });
+}
+
+export async function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+  session.signIn(await api<AuthResponse>('/auth/password-reset/confirm', { method: 'POST', body, anonymous: true }));
+}

@@ -1,0 +1,76 @@
+import { API_BASE_PATH } from '../../common/constants.ts';
+import type { ApiErrorBody } from '../../common/schemas/api.ts';
+import type { AuthResponse } from '../../common/schemas/auth.ts';
+import { session } from '../state/session.ts';
+
+/** An error answer of the API, with the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send no bearer token (sign-in calls). */
+  anonymous?: boolean;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
+  return fetch(`${API_BASE_PATH}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
+  return new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? response.statusText);
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Trades the stored token for a fresh one; concurrent callers share one refresh. */
+function refreshToken(token: string): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('/auth/refresh', { method: 'POST' }, token);
+      if (!response.ok) return false;
+      session.signIn((await response.json()) as AuthResponse);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Calls the API with the stored bearer token. On 401 or 403 it refreshes the token once and
+ * retries (spec section 7); when the refresh itself fails the user is signed out.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = session.get().token;
+  let response = await send(path, options, token);
+  if ((response.status === 401 || response.status === 403) && token && !options.anonymous) {
+    if (await refreshToken(token)) {
+      response = await send(path, options, session.get().token);
+    } else {
+      session.signOut();
+    }
+  }
+  if (!response.ok) throw await toError(response);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../common/messages.ts';
+import { LoginBody, PasswordResetBody, RegisterBody } from '../../common/schemas/auth.ts';
+import { login, register, requestPasswordReset } from '../api/auth.ts';
+import { messageOf } from '../components/errors.ts';
+import { Field } from '../components/Field.tsx';
+import { FormMessage } from '../components/FormMessage.tsx';
+import ui from '../components/ui.module.css';
+import { AuthLayout, authStyles } from './AuthLayout.tsx';
+
+type Action = 'login' | 'register' | 'reset';
+
+/** Sign in, create an account, or ask for a reset link (spec section 2). */
+export function LoginScreen() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function run(action: Action) {
+    setError(null);
+    setNotice(null);
+    const schema = { login: LoginBody, register: RegisterBody, reset: PasswordResetBody }[action];
+    const parsed = schema.safeParse(action === 'reset' ? { email } : { email, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
+      return;
+    }
+    setBusy(action);
+    try {
+      if (action === 'login') await login(parsed.data as LoginBody);
+      if (action === 'register') await register(parsed.data as RegisterBody);
+      if (action === 'reset') setNotice((await requestPasswordReset(email)).message);
+    } catch (failure) {
+      const fallback = {
+        login: MESSAGES.loginFailed,
+        register: MESSAGES.registrationFailed,
+        reset: MESSAGES.passwordResetFailed,
+      }[action];
+      setError(messageOf(failure, fallback));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run('login');
+  };
+
+  return (
+    <AuthLayout title="Listo">
+      <p className={authStyles.tagline}>Shared checklists, live on every device.</p>
+      <form className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <FormMessage error={error} notice={notice} />
+        <div className={authStyles.actions}>
+          <button type="submit" className={ui.primary} disabled={busy !== null}>
+            {busy === 'login' ? 'Signing in…' : 'Login'}
+          </button>
+          <button type="button" className={ui.secondary} disabled={busy !== null} onClick={() => void run('register')}>
+            {busy === 'register' ? 'Creating…' : 'Register'}
+          </button>
+        </div>
+        <button type="button" className={ui.link} disabled={busy !== null} onClick={() => void run('reset')}>
+          Forgot password?
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../../common/constants.ts';
+import type { AuthResponse, UserView } from '../../common/schemas/auth.ts';
+
+export interface Session {
+  token: string | null;
+  user: UserView | null;
+}
+
+function readStoredSession(): Session {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const user = localStorage.getItem(STORAGE_KEYS.user);
+  try {
+    return { token, user: token && user ? (JSON.parse(user) as UserView) : null };
+  } catch {
+    return { token, user: null };
+  }
+}
+
+/** The signed-in user and their token, kept in localStorage so a reload stays signed in. */
+function createSessionStore() {
+  let current = readStoredSession();
+  const listeners = new Set<() => void>();
+  const set = (next: Session) => {
+    current = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  return {
+    get: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signIn({ token, user }: AuthResponse) {
+      localStorage.setItem(STORAGE_KEYS.token, token);
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      set({ token, user });
+    },
+    setUser(user: UserView) {
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      set({ ...current, user });
+    },
+    /** Clears the token, the user, the selected list and the cache (spec section 4). */
+    signOut() {
+      for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.selectedList, STORAGE_KEYS.cache]) {
+        localStorage.removeItem(key);
+      }
+      set({ token: null, user: null });
+    },
+  };
+}
+
+export const session = createSessionStore();
+
+export function useSession(): Session {
+  return useSyncExternalStore(session.subscribe, session.get);
+}
