@@ -8,11 +8,15 @@ import { openDatabase, type Database } from '../db/open.ts';
 
 /**
  * A fresh, migrated database for one test file: a copy of the SQLite template, or a new schema on
- * the PostgreSQL server of TEST_DATABASE_URL. Closing it removes it.
+ * the PostgreSQL server of TEST_DATABASE_URL when the test project runs on PostgreSQL
+ * (vitest.config.ts). Closing it removes it.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  return url ? createPostgresSchema(url) : copySqliteTemplate();
+  return usesPostgres() ? createPostgresSchema(process.env.TEST_DATABASE_URL!) : copySqliteTemplate();
+}
+
+export function usesPostgres(): boolean {
+  return process.env.LISTO_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 }
 
 async function copySqliteTemplate(): Promise<Database> {

@@ -1,1 +1,1 @@
-import '@testing-library/react';
+import '@testing-library/jest-dom/vitest';

@@ -1,0 +1,65 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { session } from '../state/session.ts';
+import { LoginScreen } from './LoginScreen.tsx';
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('LoginScreen', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    session.signOut();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('signs in and keeps the token under listo_token', async () => {
+    const user = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true };
+    fetchMock.mockResolvedValueOnce(answer(200, { token: 'tok', user }));
+    render(<LoginScreen />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/login', expect.objectContaining({ method: 'POST' }));
+    expect(session.get()).toEqual({ token: 'tok', user });
+    expect(localStorage.getItem('listo_token')).toBe('tok');
+  });
+
+  it("shows the server's message, or the spec's fallback", async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'Invalid email or password.' } }));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(<LoginScreen />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+
+  it('checks the form before calling the server', async () => {
+    render(<LoginScreen />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.passwordTooShort);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers a reset request with the spec sentence', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { message: MESSAGES.passwordResetSent }));
+    render(<LoginScreen />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.passwordResetSent);
+  });
+});
