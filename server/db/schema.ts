@@ -96,6 +96,29 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+/** Property memory: the properties a user last set on an item of this normalised name. */
+export interface ItemPropertiesTable {
+  user_id: string;
+  /** `itemNameKey(content)` from common/item-input.ts. */
+  name_key: string;
+  properties: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+/** Answers of mutating calls by Idempotency-Key, kept 24 hours (server/http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  /** The caller's user id, or '' for a caller who is not signed in. */
+  scope: string;
+  key: string;
+  /** Hash of method, path and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request is still running. */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 /** OAuth 2.0 account linking for the voice assistant: only hashes of secrets at rest. */
 export interface OauthClientsTable {
   id: string;
@@ -131,10 +154,12 @@ export interface DB {
   lists: ListsTable;
   list_shares: ListSharesTable;
   items: ItemsTable;
+  item_properties: ItemPropertiesTable;
   images: ImagesTable;
   oauth_clients: OauthClientsTable;
   oauth_codes: OauthCodesTable;
   oauth_tokens: OauthTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
