@@ -40,5 +40,22 @@ export const STORAGE_KEYS = {
   theme: 'listo_theme',
 } as const;
 
+/** An item's text, as typed (before the parser splits it). Long enough for a recipe line. */
+export const ITEM_CONTENT_MAX_LENGTH = 500;
+/** Entries per POST /items/batch: more than anyone pastes at once, small enough for one transaction. */
+export const ITEM_BATCH_MAX = 200;
+/** Items on one list: keeps a list's snapshot and a reorder request bounded. */
+export const LIST_ITEMS_MAX = 5000;
+/** An item's properties as JSON: room for translations and AI tags, not for files. */
+export const ITEM_PROPERTIES_MAX_BYTES = 10_000;
+
+/** The header that makes a mutating call safe to retry (design brief, "Live subscriptions"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Set on an answer that repeats the stored answer of an earlier request with the same key. */
+export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** A key is remembered this long; an offline queue must replay within it. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** A password-reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

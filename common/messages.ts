@@ -1,3 +1,12 @@
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  ITEM_BATCH_MAX,
+  ITEM_CONTENT_MAX_LENGTH,
+  ITEM_PROPERTIES_MAX_BYTES,
+  LIST_ITEMS_MAX,
+} from './constants.ts';
+
 /** User-facing messages from the product spec (sections 4, 5, 6 and 8), defined once. */
 export const MESSAGES = {
   loginFailed: 'Login failed. Please check your credentials.',
@@ -24,6 +33,9 @@ export const MESSAGES = {
   tempListNoImages: 'Please wait for the list to be created before adding images.',
 } as const;
 
+/** The warning of POST /items/batch for an item that is already on the list, unchecked. */
+export const duplicateItemWarning = (name: string) => `"${name}" is already on this list`;
+
 /** Messages of our own, for cases the spec leaves to the server. */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -31,6 +43,19 @@ export const SERVER_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters long',
   currentPasswordWrong: 'Current password is incorrect',
+  itemContentRequired: 'Item content cannot be empty',
+  itemContentNotText: 'Item content must be text',
+  itemContentTooLong: `An item must be at most ${ITEM_CONTENT_MAX_LENGTH} characters long`,
+  itemBatchEmpty: 'Add at least one item',
+  itemBatchTooLarge: `At most ${ITEM_BATCH_MAX} items can be added at once`,
+  listFull: `A list can hold at most ${LIST_ITEMS_MAX.toLocaleString('en-US')} items`,
+  itemNotFound: 'Item not found',
+  itemPropertiesTooLarge: `Item properties must be at most ${ITEM_PROPERTIES_MAX_BYTES.toLocaleString('en-US')} bytes as JSON`,
+  itemUpdateEmpty: 'Send at least one of content, is_completed, position or properties',
+  itemOrderMismatch: 'The order must name every item of the list exactly once',
+  idempotencyKeyInvalid: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters long`,
+  idempotencyKeyReused: `This ${IDEMPOTENCY_HEADER} was already used for a different request`,
+  idempotencyInProgress: `A request with this ${IDEMPOTENCY_HEADER} is still in progress; retry in a moment`,
   emailNotEditable: 'Email cannot be changed.',
   notSignedIn: 'Please sign in to continue.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
+      registerIdempotency(api, { db: database.db, now: deps.now ?? (() => new Date()) });
       api.get('/health', { config: { public: true } }, async () => {
         return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
       });

@@ -1,0 +1,255 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_TTL_MS } from '../../common/constants.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { Database } from '../db/open.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { AppError } from './errors.ts';
+import { purgeExpiredIdempotencyKeys, registerIdempotency } from './idempotency.ts';
+
+/**
+ * The plugin on a small app of its own, so that a test can hold a request mid-flight or make a
+ * handler fail once; the real app's routes are covered in server/items/items.idempotency.test.ts.
+ */
+let database: Database;
+let app: FastifyInstance;
+let now = new Date('2025-01-01T00:00:00.000Z');
+const calls: Record<string, number> = {};
+let failuresLeft = 0;
+let gate: { entered: () => void; release: Promise<void> } | undefined;
+
+const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // Stands in for the bearer-token hook: the caller is whoever x-user names.
+  app.addHook('onRequest', async (request) => {
+    const id = request.headers['x-user'];
+    if (typeof id === 'string') request.caller = { user: { id, email: '', first_name: null, can_use_ai: false }, sessionId: '' };
+  });
+  registerIdempotency(app, { db: database.db, now: () => now });
+  app.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.strictObject({ name: z.string().min(1) }) } }, async (request, reply) => {
+    const n = count('things');
+    return reply.status(201).send({ n, name: request.body.name });
+  });
+  app.delete('/things/:id', async (_request, reply) => {
+    count('delete');
+    return reply.status(204).send();
+  });
+  app.post('/flaky', async () => {
+    count('flaky');
+    if (failuresLeft-- > 0) throw new Error('database went away');
+    return { ok: true };
+  });
+  app.post('/limited', async () => {
+    count('limited');
+    throw new AppError(429, 'rate_limited', SERVER_MESSAGES.tooManyAttempts);
+  });
+  app.post('/slow', async () => {
+    count('slow');
+    gate?.entered();
+    await gate?.release;
+    return { done: true };
+  });
+  app.post('/login', { config: { public: true } }, async () => ({ n: count('login') }));
+  app.post('/opt-in', { config: { public: true, idempotency: true } }, async () => ({ n: count('opt-in') }));
+  app.post('/opt-out', { config: { idempotency: false } }, async () => ({ n: count('opt-out') }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+beforeEach(() => {
+  for (const name of Object.keys(calls)) delete calls[name];
+});
+
+let keys = 0;
+const newKey = () => `key-${++keys}`;
+
+function send(method: 'POST' | 'DELETE', url: string, options: { key?: string; user?: string; body?: object } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.key !== undefined) headers['idempotency-key'] = options.key;
+  if (options.user !== undefined) headers['x-user'] = options.user;
+  return app.inject({ method, url, headers, ...(options.body ? { payload: options.body } : {}) });
+}
+
+describe('a repeated request', () => {
+  it('runs once and answers the first answer every time', async () => {
+    const key = newKey();
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await send('POST', '/things', { key, user: 'u1', body: { name: 'milk' } }));
+    expect(calls.things).toBe(1);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json()).toEqual({ n: 1, name: 'milk' });
+      expect(answer.headers['content-type']).toContain('application/json');
+    }
+    expect(answers[0]!.headers['idempotent-replayed']).toBeUndefined();
+    expect(answers[1]!.headers['idempotent-replayed']).toBe('true');
+    expect(answers[2]!.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('matches a body whose keys come in another order', async () => {
+    const key = newKey();
+    const first = await app.inject({ method: 'POST', url: '/things', headers: { 'idempotency-key': key, 'x-user': 'u1', 'content-type': 'application/json' }, payload: '{"name":"a"}' });
+    const again = await app.inject({ method: 'POST', url: '/things', headers: { 'idempotency-key': key, 'x-user': 'u1', 'content-type': 'application/json' }, payload: '{ "name" : "a" }' });
+    expect(again.body).toBe(first.body);
+    expect(calls.things).toBe(1);
+  });
+
+  it('replays an empty 204 answer', async () => {
+    const key = newKey();
+    const first = await send('DELETE', '/things/1', { key, user: 'u1' });
+    const again = await send('DELETE', '/things/1', { key, user: 'u1' });
+    expect([first.statusCode, again.statusCode]).toEqual([204, 204]);
+    expect(again.body).toBe('');
+    expect(calls.delete).toBe(1);
+  });
+
+  it('replays a refusal: the same bad input gets the same 400', async () => {
+    const key = newKey();
+    const first = await send('POST', '/things', { key, user: 'u1', body: { name: '' } });
+    const again = await send('POST', '/things', { key, user: 'u1', body: { name: '' } });
+    expect(first.statusCode).toBe(400);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('runs every time without a key', async () => {
+    await send('POST', '/things', { user: 'u1', body: { name: 'a' } });
+    await send('POST', '/things', { user: 'u1', body: { name: 'a' } });
+    expect(calls.things).toBe(2);
+  });
+});
+
+describe('keys', () => {
+  it('belong to one caller: another user with the same key runs afresh', async () => {
+    const key = newKey();
+    await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    const other = await send('POST', '/things', { key, user: 'u2', body: { name: 'a' } });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(calls.things).toBe(2);
+  });
+
+  it('refuse another request under a used key with 422, running nothing', async () => {
+    const key = newKey();
+    await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    const otherBody = await send('POST', '/things', { key, user: 'u1', body: { name: 'b' } });
+    const otherPath = await send('DELETE', '/things/1', { key, user: 'u1' });
+    for (const answer of [otherBody, otherPath]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({ error: { code: 'idempotency_key_reused', message: SERVER_MESSAGES.idempotencyKeyReused } });
+    }
+    expect(calls.things).toBe(1);
+    expect(calls.delete).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1)],
+  ])('refuse a key that is %s with 400', async (_name, key) => {
+    const answer = await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.message).toBe(SERVER_MESSAGES.idempotencyKeyInvalid);
+    expect(calls.things).toBeUndefined();
+  });
+
+  it('accept a key of the longest length', async () => {
+    const key = 'k'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH);
+    expect((await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } })).statusCode).toBe(201);
+  });
+
+  it('are forgotten after 24 hours, lazily and by the purge', async () => {
+    const key = newKey();
+    await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
+    const later = await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(calls.things).toBe(2);
+
+    now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
+    expect(await purgeExpiredIdempotencyKeys(database.db, now)).toBeGreaterThan(0);
+    const left = await database.db.selectFrom('idempotency_keys').select('key').execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('a request still running', () => {
+  it('makes a repeat wait with 409, then the repeat gets the finished answer', async () => {
+    const key = newKey();
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      gate = { entered: resolve, release: new Promise((done) => (release = done)) };
+    });
+    const first = send('POST', '/slow', { key, user: 'u1' });
+    await entered;
+    const during = await send('POST', '/slow', { key, user: 'u1' });
+    expect(during.statusCode).toBe(409);
+    expect(during.json().error).toEqual({ code: 'request_in_progress', message: SERVER_MESSAGES.idempotencyInProgress });
+    release();
+    expect((await first).json()).toEqual({ done: true });
+    gate = undefined;
+    const after = await send('POST', '/slow', { key, user: 'u1' });
+    expect(after.headers['idempotent-replayed']).toBe('true');
+    expect(calls.slow).toBe(1);
+  });
+
+  it('that died is taken over by a retry after a while', async () => {
+    const key = newKey();
+    await database.db
+      .insertInto('idempotency_keys')
+      .values({ scope: 'u1', key, fingerprint: 'whatever', created_at: new Date(now.getTime() - 10 * 60_000).toISOString() })
+      .execute();
+    const retry = await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    expect(retry.statusCode).toBe(201);
+    expect(calls.things).toBe(1);
+  });
+});
+
+describe('answers not stored', () => {
+  it('a 500 is not stored: the retry runs again', async () => {
+    const key = newKey();
+    failuresLeft = 1;
+    const failed = await send('POST', '/flaky', { key, user: 'u1' });
+    const retried = await send('POST', '/flaky', { key, user: 'u1' });
+    const replayed = await send('POST', '/flaky', { key, user: 'u1' });
+    expect([failed.statusCode, retried.statusCode, replayed.statusCode]).toEqual([500, 200, 200]);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(calls.flaky).toBe(2);
+  });
+
+  it('a 429 is not stored', async () => {
+    const key = newKey();
+    await send('POST', '/limited', { key, user: 'u1' });
+    await send('POST', '/limited', { key, user: 'u1' });
+    expect(calls.limited).toBe(2);
+  });
+
+  it('public routes ignore the key unless they opt in; others may opt out', async () => {
+    const key = newKey();
+    await send('POST', '/login', { key });
+    await send('POST', '/login', { key });
+    expect(calls.login).toBe(2);
+
+    await send('POST', '/opt-in', { key });
+    const replayed = await send('POST', '/opt-in', { key });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(calls['opt-in']).toBe(1);
+
+    await send('POST', '/opt-out', { key, user: 'u1' });
+    await send('POST', '/opt-out', { key, user: 'u1' });
+    expect(calls['opt-out']).toBe(2);
+  });
+});
