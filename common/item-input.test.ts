@@ -1,0 +1,380 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_UNITS, itemNameKey, parseItem, parseItemInput, type ParsedItem } from './item-input.ts';
+
+/** Shorthand for an expected item: `item('milk', '2 bottles')`, or `item('eggs')` without qty. */
+function item(content: string, qty?: string): ParsedItem {
+  return qty === undefined ? { content, properties: {} } : { content, properties: { qty } };
+}
+
+describe('parseItemInput: splitting', () => {
+  it('splits the issue example into three items, the qty on the first', () => {
+    // toStrictEqual: an item without qty has no `qty: undefined` key either.
+    expect(parseItemInput('2 bottles milk, eggs and bread')).toStrictEqual([
+      item('milk', '2 bottles'),
+      item('eggs'),
+      item('bread'),
+    ]);
+  });
+
+  it.each<[string, ParsedItem[]]>([
+    ['milk', [item('milk')]],
+    ['milk, eggs', [item('milk'), item('eggs')]],
+    ['milk,eggs,bread', [item('milk'), item('eggs'), item('bread')]],
+    ['milk and eggs', [item('milk'), item('eggs')]],
+    ['milk, eggs, and bread', [item('milk'), item('eggs'), item('bread')]], // Oxford comma
+    ['milk, eggs and bread and butter', [item('milk'), item('eggs'), item('bread'), item('butter')]],
+    ['milk,and eggs', [item('milk'), item('eggs')]],
+    ['milk and, eggs', [item('milk'), item('eggs')]],
+    ['apples   and   pears', [item('apples'), item('pears')]],
+    ['apples\tand\tpears', [item('apples'), item('pears')]],
+  ])('splits %j', (input, expected) => {
+    expect(parseItemInput(input)).toStrictEqual(expected);
+  });
+
+  it.each<[string, ParsedItem[]]>([
+    ['Milk AND eggs', [item('Milk'), item('eggs')]],
+    ['Milk And eggs', [item('Milk'), item('eggs')]],
+    ['milk aNd eggs', [item('milk'), item('eggs')]],
+  ])('treats "and" case-insensitively: %j', (input, expected) => {
+    expect(parseItemInput(input)).toStrictEqual(expected);
+  });
+
+  it.each([
+    'sandwich',
+    'candy',
+    'Band-aids',
+    'Andes mints',
+    'Anderson farm honey',
+    'hand soap',
+    'brandy',
+    'black and-white cookies',
+    'M&Ms',
+    'salt & pepper', // "&" is not "and": the spec only names commas and " and "
+    'Ben & Jerry\'s',
+  ])('does not split %j', (input) => {
+    expect(parseItemInput(input)).toStrictEqual([item(input)]);
+  });
+
+  it('splits "salt and pepper" and "mac and cheese": the spec rule is applied literally', () => {
+    // A known trade-off: the spec says split on " and ", and no list of dish names can be complete.
+    expect(parseItemInput('salt and pepper')).toStrictEqual([item('salt'), item('pepper')]);
+    expect(parseItemInput('mac and cheese')).toStrictEqual([item('mac'), item('cheese')]);
+    expect(parseItemInput('half and half')).toStrictEqual([item('half'), item('half')]);
+  });
+
+  it.each<[string, ParsedItem[]]>([
+    ['1,5 l milk', [item('milk', '1,5 l')]],
+    ['0,5 l cream, sugar', [item('cream', '0,5 l'), item('sugar')]],
+    ['2.5 lb beef', [item('beef', '2.5 lb')]],
+    ['2.5 lb beef, 1,5 l milk and eggs', [item('beef', '2.5 lb'), item('milk', '1,5 l'), item('eggs')]],
+    ['1,000 sheets printer paper', [item('sheets printer paper', '1,000')]],
+    ['1 and 1/2 cups flour', [item('flour', '1 1/2 cups')]],
+    ['1 AND 1/2 cups flour', [item('flour', '1 1/2 cups')]],
+    ['1 and 1/2 cups flour and 2 cups sugar', [item('flour', '1 1/2 cups'), item('sugar', '2 cups')]],
+    ['eggs, 2 and 1/2 cups milk', [item('eggs'), item('milk', '2 1/2 cups')]],
+    ['1 and ½ cups flour', [item('flour', '1 ½ cups')]],
+  ])('keeps numbers whole: %j', (input, expected) => {
+    expect(parseItemInput(input)).toStrictEqual(expected);
+  });
+
+  it('splits a comma that has a space after it, even between digits', () => {
+    // Only "digit,digit" is a decimal comma; "1, 5 l milk" is the item "1" and 5 l of milk.
+    expect(parseItemInput('1, 5 l milk')).toStrictEqual([item('1'), item('milk', '5 l')]);
+    expect(parseItemInput('2 eggs,3 apples')).toStrictEqual([item('eggs', '2'), item('apples', '3')]);
+  });
+
+  it('splits "and" between two whole numbers (only a fraction after it makes a mixed number)', () => {
+    expect(parseItemInput('2 and 3 apples')).toStrictEqual([item('2'), item('apples', '3')]);
+    expect(parseItemInput('2 apples and 1/2 lemon')).toStrictEqual([item('apples', '2'), item('lemon', '1/2')]);
+  });
+
+  it('splits on line breaks, so a pasted list works', () => {
+    expect(parseItemInput('milk\neggs\r\n2 cans beans\n\nbread')).toStrictEqual([
+      item('milk'),
+      item('eggs'),
+      item('beans', '2 cans'),
+      item('bread'),
+    ]);
+  });
+
+  it.each<[string, ParsedItem[]]>([
+    ['', []],
+    ['   ', []],
+    ['\t\n ', []],
+    [',', []],
+    [',,, ,', []],
+    ['and', []],
+    [' and , AND ', []],
+    [', milk', [item('milk')]],
+    ['milk,', [item('milk')]],
+    [',, milk ,, eggs ,,', [item('milk'), item('eggs')]],
+    ['and milk', [item('milk')]],
+    ['milk and', [item('milk')]],
+    ['  milk  ', [item('milk')]],
+  ])('drops blank pieces: %j', (input, expected) => {
+    expect(parseItemInput(input)).toStrictEqual(expected);
+  });
+
+  it('collapses repeated and unusual whitespace inside names', () => {
+    expect(parseItemInput('  peanut   butter ,  whole\u00a0wheat\tbread ')).toStrictEqual([
+      item('peanut butter'),
+      item('whole wheat bread'),
+    ]);
+  });
+
+  it('keeps Unicode names intact', () => {
+    expect(parseItemInput('Äpfel, crème fraîche und Brötchen, 牛乳, 🥚 and 2 🥑')).toStrictEqual([
+      item('Äpfel'),
+      item('crème fraîche und Brötchen'), // only the English "and" splits
+      item('牛乳'),
+      item('🥚'),
+      item('🥑', '2'),
+    ]);
+  });
+
+  it('handles very long input quickly and in order', () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `item number ${i}`);
+    const started = performance.now();
+    const items = parseItemInput(names.join(', '));
+    expect(items.map((i) => i.content)).toEqual(names);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it.each([
+    '1'.repeat(100_000),
+    ','.repeat(100_000),
+    ' and'.repeat(25_000),
+    '1 and '.repeat(20_000),
+    '1,'.repeat(50_000),
+    ' '.repeat(100_000) + 'x',
+  ])('has no catastrophic backtracking on pathological input (#%#)', (input) => {
+    const started = performance.now();
+    parseItemInput(input);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('parseItem: quantity', () => {
+  it.each<[string, ParsedItem]>([
+    // Bare numbers
+    ['2 lemons', item('lemons', '2')],
+    ['12 eggs', item('eggs', '12')],
+    ['1 loaf bread', item('loaf bread', '1')],
+    ['007 bond DVDs', item('bond DVDs', '007')],
+    // Units from the spec, singular and plural, any case
+    ['2 bottles milk', item('milk', '2 bottles')],
+    ['1 bottle wine', item('wine', '1 bottle')],
+    ['3 bags chips', item('chips', '3 bags')],
+    ['1 bag ice', item('ice', '1 bag')],
+    ['2 pounds ground beef', item('ground beef', '2 pounds')],
+    ['1 pound butter', item('butter', '1 pound')],
+    ['2 lb chicken', item('chicken', '2 lb')],
+    ['3 lbs potatoes', item('potatoes', '3 lbs')],
+    ['1 gallon milk', item('milk', '1 gallon')],
+    ['2 gallons water', item('water', '2 gallons')],
+    ['1 can tuna', item('tuna', '1 can')],
+    ['4 cans tomatoes', item('tomatoes', '4 cans')],
+    ['1 box cereal', item('cereal', '1 box')],
+    ['2 boxes pasta', item('pasta', '2 boxes')],
+    ['1 pack gum', item('gum', '1 pack')],
+    ['6 packs yogurt', item('yogurt', '6 packs')],
+    ['1 piece ginger', item('ginger', '1 piece')],
+    ['8 pieces chicken', item('chicken', '8 pieces')],
+    ['1 cup rice', item('rice', '1 cup')],
+    ['2 cups flour', item('flour', '2 cups')],
+    ['1 ounce saffron', item('saffron', '1 ounce')],
+    ['16 ounces cheese', item('cheese', '16 ounces')],
+    ['8 oz cream cheese', item('cream cheese', '8 oz')],
+    ['1 liter juice', item('juice', '1 liter')],
+    ['2 liters soda', item('soda', '2 liters')],
+    ['1 litre milk', item('milk', '1 litre')],
+    ['2 litres cola', item('cola', '2 litres')],
+    ['1 l milk', item('milk', '1 l')],
+    ['2 Bottles Milk', item('Milk', '2 bottles')], // unit lower-cased, name as typed
+    ['2 LBS Beef', item('Beef', '2 lbs')],
+    ['3 L Water', item('Water', '3 l')],
+    // Glued units, abbreviation dots, "of"
+    ['2l milk', item('milk', '2 l')],
+    ['2.5lb beef', item('beef', '2.5 lb')],
+    ['1,5l milk', item('milk', '1,5 l')],
+    ['12 oz. cheddar', item('cheddar', '12 oz')],
+    ['5 lbs. flour', item('flour', '5 lbs')],
+    ['2 cans of beans', item('beans', '2 cans')],
+    ['2 Cans Of Beans', item('Beans', '2 cans')],
+    ['24 pack of water', item('water', '24 pack')],
+    ['1 cup of coffee', item('coffee', '1 cup')],
+    ['2 of everything', item('of everything', '2')], // "of" is only dropped after a unit
+    // Decimals and fractions
+    ['1,5 l milk', item('milk', '1,5 l')],
+    ['0.75 l wine', item('wine', '0.75 l')],
+    ['1/2 cup sugar', item('sugar', '1/2 cup')],
+    ['3/4 lb ham', item('ham', '3/4 lb')],
+    ['1 1/2 cups flour', item('flour', '1 1/2 cups')],
+    ['1 and 1/2 cups flour', item('flour', '1 1/2 cups')],
+    ['2  1/2   lbs  beef', item('beef', '2 1/2 lbs')],
+    ['½ cup sugar', item('sugar', '½ cup')],
+    ['1½ cups flour', item('flour', '1½ cups')],
+    ['1 ½ cups flour', item('flour', '1 ½ cups')],
+    ['¾ lb turkey', item('turkey', '¾ lb')],
+    ['⅓ cup oil', item('oil', '⅓ cup')],
+    // "x" means "times": dropped, the qty is the number
+    ['2x milk', item('milk', '2')],
+    ['2X milk', item('milk', '2')],
+    ['2 x milk', item('milk', '2')],
+    ['3 × yogurt', item('yogurt', '3')],
+  ])('%j', (input, expected) => {
+    expect(parseItem(input)).toStrictEqual(expected);
+  });
+
+  it.each<[string, ParsedItem]>([
+    // Words that merely start with a unit's letters keep them
+    ['2 lemons', item('lemons', '2')],
+    ['2 limes', item('limes', '2')],
+    ['1 loaf bread', item('loaf bread', '1')],
+    ['2 canned tomatoes', item('canned tomatoes', '2')],
+    ['3 candles', item('candles', '3')],
+    ['2 cupcakes', item('cupcakes', '2')],
+    ['4 bagels', item('bagels', '4')],
+    ['6 boxers', item('boxers', '6')],
+    ['2 packets yeast', item('packets yeast', '2')],
+    ['1 lbsx', item('lbsx', '1')],
+    ['2 ozark apples', item('ozark apples', '2')],
+    ['2 X-Large shirts', item('X-Large shirts', '2')],
+    ['2 xylophones', item('xylophones', '2')],
+    ['2lemons', item('2lemons')],
+  ])('does not eat a unit out of a longer word: %j', (input, expected) => {
+    expect(parseItem(input)).toStrictEqual(expected);
+  });
+
+  it.each<[string, ParsedItem]>([
+    // A number glued to something that is not a unit is part of the name
+    ['7up', item('7up')],
+    ['2% milk', item('2% milk')],
+    ['100% orange juice', item('100% orange juice')],
+    ['3D glasses', item('3D glasses')],
+    ['1st aid kit', item('1st aid kit')],
+    ['2-3 apples', item('2-3 apples')],
+    ['6-pack beer', item('6-pack beer')],
+    ['500g flour', item('500g flour')],
+    ['.5 l milk', item('.5 l milk')],
+    ['-2 eggs', item('-2 eggs')],
+    // Numbers elsewhere than at the start stay in the name
+    ['eggs 12', item('eggs 12')],
+    ['eggs (12)', item('eggs (12)')],
+    ['milk 2 l', item('milk 2 l')],
+    ['AA batteries x4', item('AA batteries x4')],
+    ['a dozen eggs', item('a dozen eggs')], // number words are not numbers
+    ['one can of beans', item('one can of beans')],
+  ])('leaves the name alone: %j', (input, expected) => {
+    expect(parseItem(input)).toStrictEqual(expected);
+  });
+
+  it.each<[string, ParsedItem]>([
+    // Nothing to count: a number alone is the item itself
+    ['42', item('42')],
+    ['1,5', item('1,5')],
+    ['1/2', item('1/2')],
+    ['½', item('½')],
+    ['1 1/2', item('1 1/2')],
+    ['1 and 1/2', item('1 1/2')], // the mixed number is still normalised
+    ['  42  ', item('42')],
+    // A unit needs a name after it to be a unit; otherwise it is the thing counted, like "4 lemons"
+    ['3 lbs', item('lbs', '3')],
+    ['4 cans', item('cans', '4')],
+    ['2 boxes', item('boxes', '2')],
+    ['2 l', item('l', '2')],
+    ['2 cans of', item('cans of', '2')],
+    ['2 x', item('x', '2')],
+  ])('needs a name to make a qty: %j', (input, expected) => {
+    expect(parseItem(input)).toStrictEqual(expected);
+  });
+
+  it('reads an ambiguous brand with a leading number as a quantity', () => {
+    // "3 Musketeers" and "7 Up" cannot be told from "3 lemons" by the text alone.
+    expect(parseItem('3 musketeers bars')).toStrictEqual(item('musketeers bars', '3'));
+    expect(parseItem('7 Up')).toStrictEqual(item('Up', '7'));
+  });
+
+  it('does not split (that is parseItemInput\'s job)', () => {
+    expect(parseItem('2 bottles milk, eggs and bread')).toStrictEqual(item('milk, eggs and bread', '2 bottles'));
+  });
+
+  it('gives content "" for a blank piece', () => {
+    expect(parseItem('')).toStrictEqual(item(''));
+    expect(parseItem(' \t ')).toStrictEqual(item(''));
+  });
+
+  it('is stable: parsing the content again finds no further qty', () => {
+    for (const input of ['2 bottles milk', '1 and 1/2 cups flour', '½ cup sugar', '2x milk', '42', '7up']) {
+      const once = parseItem(input);
+      expect(parseItem(once.content).content).toBe(once.content);
+    }
+  });
+});
+
+describe('ITEM_UNITS', () => {
+  it('holds every unit of the spec with its plural, plus litre(s)', () => {
+    for (const unit of ['bag', 'bottle', 'pound', 'lb', 'gallon', 'can', 'box', 'pack', 'piece', 'cup', 'ounce', 'oz', 'liter', 'l']) {
+      expect(ITEM_UNITS).toContain(unit);
+    }
+    for (const plural of ['bags', 'bottles', 'pounds', 'lbs', 'gallons', 'cans', 'boxes', 'packs', 'pieces', 'cups', 'ounces', 'liters', 'litre', 'litres']) {
+      expect(ITEM_UNITS).toContain(plural);
+    }
+  });
+
+  it('is lower-case, without duplicates, and every unit is recognised by the parser', () => {
+    expect(new Set(ITEM_UNITS).size).toBe(ITEM_UNITS.length);
+    for (const unit of ITEM_UNITS) {
+      expect(unit).toBe(unit.toLowerCase());
+      expect(parseItem(`2 ${unit} thing`)).toStrictEqual(item('thing', `2 ${unit}`));
+      expect(parseItem(`2 ${unit.toUpperCase()} thing`)).toStrictEqual(item('thing', `2 ${unit}`));
+    }
+  });
+});
+
+describe('itemNameKey', () => {
+  it.each([
+    ['milk', 'milk'],
+    ['Milk', 'milk'],
+    ['  MILK  ', 'milk'],
+    ['2 bottles Milk', 'milk'],
+    ['1,5 l milk', 'milk'],
+    ['peanut    butter', 'peanut butter'],
+    ['Peanut\u00a0Butter', 'peanut butter'],
+    ['7up', '7up'],
+    ['42', '42'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(itemNameKey(input)).toBe(expected);
+  });
+
+  it('folds a trailing plural "s" of the last word', () => {
+    expect(itemNameKey('eggs')).toBe(itemNameKey('egg'));
+    expect(itemNameKey('12 eggs')).toBe(itemNameKey('egg'));
+    expect(itemNameKey('Green Beans')).toBe('green bean');
+    expect(itemNameKey('bananas')).toBe('banana');
+    expect(itemNameKey('peas')).toBe('pea');
+    expect(itemNameKey('cookies')).toBe(itemNameKey('cookie'));
+  });
+
+  it.each(['glass', 'swiss', 'hummus', 'asparagus', 'couscous', 'tennis', 'gas', 'yes', 'bus', "reese's", 'ben & jerry\u2019s'])(
+    'does not fold %j',
+    (word) => {
+      expect(itemNameKey(word)).toBe(word);
+    },
+  );
+
+  it('does not fold words inside the name, only the last one', () => {
+    expect(itemNameKey('brussels sprouts')).toBe('brussels sprout');
+    expect(itemNameKey('eggs benedict')).toBe('eggs benedict');
+  });
+
+  it('leaves -ies plurals apart (a missed match is harmless)', () => {
+    expect(itemNameKey('berries')).toBe('berrie');
+    expect(itemNameKey('berry')).toBe('berry');
+  });
+
+  it('matches composed and decomposed accents', () => {
+    expect(itemNameKey('Cre\u0300me frai\u0302che')).toBe(itemNameKey('Crème fraîche'));
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The item-input parser (product spec section 5, issue 3 "Items"), shared by the web client (for
+ * optimistic items) and the server (which is the authority), so both read "2 bottles milk, eggs
+ * and bread" the same way. Pure and dependency-free.
+ *
+ * What a line becomes:
+ * - It is split into items on commas, on the word "and" (any case) and on line breaks (pasted lists).
+ *   A comma between two digits is a decimal comma, not a separator ("1,5 l milk"), and
+ *   "1 and 1/2" is a mixed number, not two items.
+ * - The spec's rule is applied literally: "salt and pepper", "mac and cheese" and even
+ *   "half and half" become two items. "and" inside a word ("sandwich", "Band-aids") and "&"
+ *   ("M&Ms") never split.
+ * - A leading number, with an optional unit from {@link ITEM_UNITS}, becomes `properties.qty`, but
+ *   only when a name follows it: "42" stays the item "42", and "3 lbs" becomes qty "3" of "lbs",
+ *   exactly like "4 cans" is qty "4" of "cans" (a unit needs a name after it to be a unit).
+ * - A number glued to letters is part of the name ("7up", "2% milk", "3D glasses"); a number
+ *   followed by a space is a quantity even when it is really a brand ("3 musketeers bars" gives
+ *   qty "3"): the text alone cannot tell them apart.
+ */
+
+export interface ParsedItem {
+  /** The item's name, trimmed, without the leading quantity. */
+  content: string;
+  /** `qty` when the input began with a number (and optional unit), e.g. "2 bottles", "1,5 l", "1 1/2 cups". */
+  properties: { qty?: string };
+}
+
+/**
+ * Units a quantity may carry (case-insensitive), from the spec plus the British "litre(s)".
+ * "x" ("2x milk") is deliberately not a unit: it only says "times", so it is dropped and the qty
+ * is the bare number.
+ */
+export const ITEM_UNITS: readonly string[] = [
+  'bag', 'bags',
+  'bottle', 'bottles',
+  'pound', 'pounds',
+  'lb', 'lbs',
+  'gallon', 'gallons',
+  'can', 'cans',
+  'box', 'boxes',
+  'pack', 'packs',
+  'piece', 'pieces',
+  'cup', 'cups',
+  'ounce', 'ounces',
+  'oz',
+  'liter', 'liters',
+  'litre', 'litres',
+  'l',
+];
+
+const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
+
+/**
+ * Separators: a comma unless it has a digit on both sides (the decimal comma of "1,5 l"; so
+ * "1,000" stays whole too, and "eggs 12,2 apples" would need a space after the comma), the word
+ * "and" standing alone between spaces, commas or the ends of the line, and line breaks.
+ * Every lookaround is one character wide, so this stays linear on very long input.
+ */
+const SEPARATOR = /(?<!\d),|,(?!\d)|(?<![^\s,])and(?![^\s,])|[\r\n]+/i;
+
+/**
+ * "1 and 1/2" (or "1 and ½") is a mixed number. It is rewritten to "1 1/2" before splitting so
+ * the "and" is not taken for a separator, and so the qty reads the same however it was typed.
+ * The whole number must stand alone ("a1 and 1/2" is left alone).
+ */
+const MIXED_NUMBER_WITH_AND = new RegExp(`(?<![^\\s,])(\\d+)\\s+and\\s+(?=\\d+/\\d+|[${UNICODE_FRACTIONS}])`, 'gi');
+
+/**
+ * A leading number, longest form first because the first alternative that matches wins:
+ * mixed "1 1/2", "1½" or "1 ½"; fraction "1/2"; integer or decimal with "." or ","; lone "½".
+ * Input reaching it has single spaces only.
+ */
+const LEADING_NUMBER = new RegExp(
+  `^(?:\\d+ \\d+/\\d+|\\d+ ?[${UNICODE_FRACTIONS}]|\\d+/\\d+|\\d+(?:[.,]\\d+)?|[${UNICODE_FRACTIONS}])`,
+);
+
+/**
+ * After the number: a unit (space before it optional: "2l", "2.5lb"), an optional "." ("12 oz."),
+ * an optional "of" ("2 cans of beans"), then a space and the name. The unit must end at a space,
+ * so words that merely start like a unit keep their letters ("2 lemons", "1 loaf bread",
+ * "2 canned tomatoes"). The name must not be a lone "of", or "2 cans of" would give "of".
+ */
+const UNIT_THEN_NAME = new RegExp(
+  `^ ?(${[...ITEM_UNITS].sort((a, b) => b.length - a.length).join('|')})\\.?(?: of)? (?!of$)(.+)$`,
+  'i',
+);
+
+/** "2x milk", "2 x milk", "2 × milk": "x" must end at a space, so "2 x-large shirts" keeps it. */
+const TIMES_THEN_NAME = /^ ?[x×] (.+)$/i;
+
+function collapseSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Splits one line of user input into items (see the module comment). Blank pieces are dropped. */
+export function parseItemInput(input: string): ParsedItem[] {
+  return input
+    .replace(MIXED_NUMBER_WITH_AND, '$1 ')
+    .split(SEPARATOR)
+    .map(parseItem)
+    .filter((item) => item.content !== '');
+}
+
+/** Parses one piece (no splitting) into content and qty; a blank piece gives content "". */
+export function parseItem(piece: string): ParsedItem {
+  const text = collapseSpaces(piece.replace(MIXED_NUMBER_WITH_AND, '$1 '));
+  const number = LEADING_NUMBER.exec(text)?.[0];
+  if (number === undefined) return { content: text, properties: {} };
+  const rest = text.slice(number.length);
+
+  const withUnit = UNIT_THEN_NAME.exec(rest);
+  if (withUnit?.[1] !== undefined && withUnit[2] !== undefined) {
+    return { content: withUnit[2], properties: { qty: `${number} ${withUnit[1].toLowerCase()}` } };
+  }
+  const times = TIMES_THEN_NAME.exec(rest);
+  if (times?.[1] !== undefined) return { content: times[1], properties: { qty: number } };
+  // A bare number is a quantity only when a space separates it from a name: "7up" and "2% milk"
+  // are names, and "42" alone has no name to count.
+  if (rest.length > 1 && rest.startsWith(' ')) return { content: rest.slice(1), properties: { qty: number } };
+  return { content: text, properties: {} };
+}
+
+/**
+ * The name under which a user's item properties are remembered (the spec's propertyCache), so
+ * "2 bottles Milk" and "milk" share one entry: qty removed, Unicode NFC, lower-case (not
+ * locale-dependent, so client and server agree), whitespace collapsed.
+ *
+ * A trailing plural "s" of the last word is folded ("eggs" = "egg", "green beans" = "green bean").
+ * That is sound because the key is only compared, never shown: a wrong fold ("glasses" ->
+ * "glasse") merely misses a match, while a false merge needs two different items that differ by
+ * a final "s" only. Not folded: words of three characters or fewer ("gas", "yes"), the endings
+ * "ss", "us", "is" ("glass", "hummus", "asparagus", "tennis") and possessives ("Reese's").
+ * "-ies"/"-es" plurals are not rewritten ("berries" stays apart from "berry"): a miss is cheap,
+ * a rule zoo is not.
+ */
+export function itemNameKey(content: string): string {
+  const words = parseItem(content).content.normalize('NFC').toLowerCase().split(' ');
+  const last = words.at(-1) ?? '';
+  if (last.length > 3 && last.endsWith('s') && !/(?:ss|us|is|['’]s)$/.test(last)) {
+    words[words.length - 1] = last.slice(0, -1);
+  }
+  return words.join(' ');
+}
