@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, APP_VERSION } from '../common/constants.ts';
 import type { HealthView } from '../common/schemas/api.ts';
+import { createAccess } from './access/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import type { Config } from './config.ts';
@@ -12,6 +13,8 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { itemsRoutes } from './items/items.routes.ts';
+import { createItemService } from './items/items.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
 /** Large enough for a batch of 200 long items; photos get their own, larger limit on their routes. */
@@ -42,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
+  const items = createItemService({ db: database.db, access: createAccess(database.db), now: deps.now ?? (() => new Date()) });
   const auth = createAuthService({
     db: database.db,
     secret: deps.secret,
@@ -65,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
       });
       await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth }));
+      await api.register(itemsRoutes(items));
     },
     { prefix: API_BASE_PATH },
   );

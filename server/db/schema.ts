@@ -8,6 +8,7 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 type Bool = ColumnType<boolean | number, boolean, boolean>;
 type Timestamp = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T | string, string, string>;
+type NullableJson<T> = ColumnType<T | string | null, string | null, string | null>;
 
 export interface UsersTable {
   id: string;
@@ -77,7 +78,8 @@ export interface ItemsTable {
   is_completed: Bool;
   position: number;
   properties: Json<Record<string, unknown>>;
-  images: Json<Record<string, unknown> | null>;
+  /** `{primary: {...}}` once an image is attached; null without one. */
+  images: NullableJson<Record<string, unknown>>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

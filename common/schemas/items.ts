@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, ITEM_PROPERTIES_MAX_BYTES, LIST_ITEMS_MAX } from '../constants.ts';
+import { SERVER_MESSAGES } from '../messages.ts';
+
+/** Payloads and answers of the item calls, shared by Fastify validation and the web client. */
+
+/** An item's text as typed; the server's parser may split it and take a quantity off its front. */
+export const ItemContent = z
+  .string({
+    error: (issue) => (issue.input === undefined ? SERVER_MESSAGES.itemContentRequired : SERVER_MESSAGES.itemContentNotText),
+  })
+  .trim()
+  .min(1, { error: SERVER_MESSAGES.itemContentRequired })
+  .max(ITEM_CONTENT_MAX_LENGTH, { error: SERVER_MESSAGES.itemContentTooLong });
+
+/** The property map of spec section 3 (qty, department, name_{language}, tag_*, ...): any JSON. */
+export const ItemProperties = z
+  .record(z.string().min(1).max(100), z.json())
+  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= ITEM_PROPERTIES_MAX_BYTES, {
+    error: SERVER_MESSAGES.itemPropertiesTooLarge,
+  });
+export type ItemProperties = z.infer<typeof ItemProperties>;
+
+export const ListIdParams = z.object({ id: z.string().min(1).max(100) });
+export const ItemIdParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
+
+/** A missing body reads as a missing item, not as "expected object". */
+const missingBody = (message: string) => ({
+  error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? message : undefined),
+});
+
+export const CreateItemBody = z.strictObject({ content: ItemContent }, missingBody(SERVER_MESSAGES.itemContentRequired));
+export type CreateItemBody = z.infer<typeof CreateItemBody>;
+
+export const BatchItemsBody = z.strictObject({
+  items: z
+    .array(z.strictObject({ content: ItemContent }), { error: SERVER_MESSAGES.itemBatchEmpty })
+    .min(1, { error: SERVER_MESSAGES.itemBatchEmpty })
+    .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge }),
+}, missingBody(SERVER_MESSAGES.itemBatchEmpty));
+export type BatchItemsBody = z.infer<typeof BatchItemsBody>;
+
+/** A partial update; a rename is `{content, properties: {}}` and re-parses the quantity. */
+export const UpdateItemBody = z
+  .strictObject({
+    content: ItemContent.optional(),
+    is_completed: z.boolean().optional(),
+    position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    properties: ItemProperties.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: SERVER_MESSAGES.itemUpdateEmpty,
+  });
+export type UpdateItemBody = z.infer<typeof UpdateItemBody>;
+
+/** Every item id of the list, once each, in the new order. */
+export const ReorderItemsBody = z.strictObject({
+  ids: z.array(z.string().min(1).max(100)).max(LIST_ITEMS_MAX, { error: SERVER_MESSAGES.itemOrderMismatch }),
+});
+export type ReorderItemsBody = z.infer<typeof ReorderItemsBody>;
+
+export const ItemView = z.object({
+  id: z.string(),
+  list_id: z.string(),
+  content: z.string(),
+  is_completed: z.boolean(),
+  position: z.number(),
+  properties: z.record(z.string(), z.unknown()),
+  /** `{primary: {id, thumbnailUrl, mediumUrl, uploadedAt}}` once an image is attached, else null. */
+  images: z.record(z.string(), z.unknown()).nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ItemView = z.infer<typeof ItemView>;
+
+/** GET /lists/{id}/items and PUT /lists/{id}/items/order: the list's items in position order. */
+export const ItemsResponse = z.object({ items: z.array(ItemView) });
+export type ItemsResponse = z.infer<typeof ItemsResponse>;
+
+/** POST /lists/{id}/items/batch: the created items in order, and warnings such as duplicates. */
+export const BatchItemsResponse = z.object({ results: z.array(ItemView), warnings: z.array(z.string()) });
+export type BatchItemsResponse = z.infer<typeof BatchItemsResponse>;
+
+/**
+ * POST /lists/{id}/items: the first created item itself, plus the others when the content held
+ * several ("milk, eggs"), and the same warnings as the batch call.
+ */
+export const CreateItemResponse = ItemView.extend({
+  additionalItems: z.array(ItemView),
+  warnings: z.array(z.string()),
+});
+export type CreateItemResponse = z.infer<typeof CreateItemResponse>;

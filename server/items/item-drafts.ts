@@ -1,0 +1,53 @@
+import { itemNameKey, parseItem, parseItemInput, type ParsedItem } from '../../common/item-input.ts';
+import { duplicateItemWarning } from '../../common/messages.ts';
+
+/**
+ * The pure part of adding items: what typed text becomes, which remembered properties it starts
+ * from, and which items duplicate an unchecked one. No I/O, so it is tested without a database.
+ */
+
+type Properties = Record<string, unknown>;
+
+export interface ItemDraft {
+  content: string;
+  /** `itemNameKey(content)`: the key of property memory and of duplicate warnings. */
+  nameKey: string;
+  /** What the parser read (the quantity), before memory is applied. */
+  parsed: Properties;
+}
+
+/** Every item in the typed entries, in order; pieces without a name ("," or " and ") are dropped. */
+export function draftsFromInputs(inputs: readonly string[]): ItemDraft[] {
+  return inputs.flatMap((input) => parseItemInput(input).flatMap(toDraft));
+}
+
+/** One entry that must stay one item (a rename), or undefined when it holds no name. */
+export function draftFromPiece(piece: string): ItemDraft | undefined {
+  return toDraft(parseItem(piece))[0];
+}
+
+function toDraft(item: ParsedItem): ItemDraft[] {
+  const content = item.content.trim();
+  if (content === '') return [];
+  const parsed = Object.fromEntries(Object.entries(item.properties).filter(([, value]) => value !== undefined));
+  return [{ content, nameKey: itemNameKey(content), parsed }];
+}
+
+/** A new item starts from the remembered properties of its name; what was typed wins. */
+export function withMemory(draft: ItemDraft, remembered: Properties | undefined): Properties {
+  return { ...remembered, ...draft.parsed };
+}
+
+/**
+ * `"milk" is already on this list` for each new item whose name is on an unchecked item of the
+ * list or earlier in the same request; each warning once.
+ */
+export function duplicateWarnings(drafts: readonly ItemDraft[], uncheckedNameKeys: Iterable<string>): string[] {
+  const seen = new Set(uncheckedNameKeys);
+  const warnings = new Set<string>();
+  for (const draft of drafts) {
+    if (seen.has(draft.nameKey)) warnings.add(duplicateItemWarning(draft.content));
+    seen.add(draft.nameKey);
+  }
+  return [...warnings];
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_ITEMS_MAX } from '../../common/constants.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { createUser } from '../test/factories.ts';
+import { insertList } from '../test/list-factories.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { addItems, fillList, itemRows, ownerWithList } from './item-test-helpers.ts';
+
+const t = useTestApp();
+
+describe('POST /lists/{id}/items/batch', () => {
+  it('splits every entry, appends the items in order after the existing ones, and answers them', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await addItems(t, owner.token, listId, ['coffee']);
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: [{ content: '2 bottles milk, eggs and bread' }, { content: '  1,5 l juice ' }] },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.warnings).toEqual([]);
+    expect(response.body.results.map((item: { content: string }) => item.content)).toEqual(['milk', 'eggs', 'bread', 'juice']);
+    expect(response.body.results[0]).toEqual({
+      id: expect.any(String),
+      list_id: listId,
+      content: 'milk',
+      is_completed: false,
+      position: 1,
+      properties: { qty: '2 bottles' },
+      images: null,
+      created_by: owner.user.id,
+      created_at: t.clock.now.toISOString(),
+      updated_at: t.clock.now.toISOString(),
+    });
+    expect(response.body.results[3].properties).toEqual({ qty: '1,5 l' });
+
+    const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((item: { content: string; position: number }) => [item.content, item.position])).toEqual([
+      ['coffee', 0],
+      ['milk', 1],
+      ['eggs', 2],
+      ['bread', 3],
+      ['juice', 4],
+    ]);
+  });
+
+  it('warns of items already on the list unchecked, or earlier in the batch, and still adds them', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [, bread] = await addItems(t, owner.token, listId, ['Milk', 'bread']);
+    await t.request({ method: 'PUT', path: `/lists/${listId}/items/${bread!.id}`, token: owner.token, body: { is_completed: true } });
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: [{ content: '2 milk' }, { content: 'bread' }, { content: 'apples, apple' }] },
+    });
+    expect(response.status).toBe(201);
+    // "bread" is only on the list checked off: no warning. "apple" repeats "apples" of the same batch.
+    expect(response.body.warnings).toEqual(['"milk" is already on this list', '"apple" is already on this list']);
+    expect(response.body.results).toHaveLength(4);
+    expect(await itemRows(t, listId)).toHaveLength(6);
+  });
+
+  it('answers 404 for an unknown list and for a private list of another user, adding nothing', async () => {
+    const { listId } = await ownerWithList(t);
+    const stranger = await createUser(t);
+    for (const id of [listId, '00000000-0000-0000-0000-000000000000']) {
+      const response = await t.request({
+        method: 'POST',
+        path: `/lists/${id}/items/batch`,
+        token: stranger.token,
+        body: { items: [{ content: 'milk' }] },
+      });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toEqual({ code: 'not_found', message: MESSAGES.listNotFound });
+    }
+    expect(await itemRows(t, listId)).toEqual([]);
+  });
+
+  it('needs a bearer token', async () => {
+    const { listId } = await ownerWithList(t);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items/batch`, body: { items: [{ content: 'milk' }] } });
+    expect(response.status).toBe(401);
+  });
+
+  it.each([
+    ['no body', undefined, SERVER_MESSAGES.itemBatchEmpty],
+    ['no items', {}, SERVER_MESSAGES.itemBatchEmpty],
+    ['items not an array', { items: 'milk' }, SERVER_MESSAGES.itemBatchEmpty],
+    ['an empty array', { items: [] }, SERVER_MESSAGES.itemBatchEmpty],
+    ['a blank entry', { items: [{ content: 'milk' }, { content: '   ' }] }, SERVER_MESSAGES.itemContentRequired],
+    ['an entry without content', { items: [{}] }, SERVER_MESSAGES.itemContentRequired],
+    ['a number as content', { items: [{ content: 42 }] }, SERVER_MESSAGES.itemContentNotText],
+    ['a string as entry', { items: ['milk'] }, undefined],
+    ['an unknown field', { items: [{ content: 'milk', done: true }] }, undefined],
+    ['an entry over the length limit', { items: [{ content: 'x'.repeat(ITEM_CONTENT_MAX_LENGTH + 1) }] }, SERVER_MESSAGES.itemContentTooLong],
+    ['too many entries', { items: Array.from({ length: ITEM_BATCH_MAX + 1 }, () => ({ content: 'milk' })) }, SERVER_MESSAGES.itemBatchTooLarge],
+    ['entries that hold no item', { items: [{ content: ', and ,' }] }, SERVER_MESSAGES.itemContentRequired],
+  ])('refuses %s with 400 and adds nothing', async (_name, body, message) => {
+    const { owner, listId } = await ownerWithList(t);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items/batch`, token: owner.token, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toMatch(/^invalid_/);
+    if (message) expect(response.body.error.message).toBe(message);
+    expect(await itemRows(t, listId)).toEqual([]);
+  });
+
+  it('accepts entries at the limits', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const long = 'x'.repeat(ITEM_CONTENT_MAX_LENGTH);
+    const items = Array.from({ length: ITEM_BATCH_MAX }, (_, index) => ({ content: index === 0 ? long : `item ${index}` }));
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items/batch`, token: owner.token, body: { items } });
+    expect(response.status).toBe(201);
+    expect(response.body.results).toHaveLength(ITEM_BATCH_MAX);
+    expect(response.body.results[0].content).toBe(long);
+  });
+
+  it(`answers 413 past ${LIST_ITEMS_MAX} items on a list, adding none of the batch`, async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await fillList(t, listId, LIST_ITEMS_MAX - 1);
+    const over = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: [{ content: 'milk, eggs' }] },
+    });
+    expect(over.status).toBe(413);
+    expect(over.body.error).toEqual({ code: 'too_large', message: SERVER_MESSAGES.listFull });
+    expect(SERVER_MESSAGES.listFull).toContain('5,000');
+    expect(await itemRows(t, listId)).toHaveLength(LIST_ITEMS_MAX - 1);
+
+    const last = await addItems(t, owner.token, listId, ['milk']);
+    expect(last[0]!.position).toBe(LIST_ITEMS_MAX - 1);
+    const single = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'eggs' } });
+    expect(single.status).toBe(413);
+  });
+});
+
+describe('POST /lists/{id}/items', () => {
+  it('creates one item and answers it', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: '3 cans beans' } });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ list_id: listId, content: 'beans', properties: { qty: '3 cans' }, position: 0 });
+    expect(response.body.additionalItems).toEqual([]);
+    expect(response.body.warnings).toEqual([]);
+  });
+
+  it('answers the further items of a text that holds several as additionalItems', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await addItems(t, owner.token, listId, ['bread']);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'milk, eggs and bread' } });
+    expect(response.status).toBe(201);
+    expect(response.body.content).toBe('milk');
+    expect(response.body.additionalItems.map((item: { content: string; position: number }) => [item.content, item.position])).toEqual([
+      ['eggs', 2],
+      ['bread', 3],
+    ]);
+    expect(response.body.warnings).toEqual(['"bread" is already on this list']);
+  });
+
+  it.each([
+    [undefined, SERVER_MESSAGES.itemContentRequired],
+    [{}, SERVER_MESSAGES.itemContentRequired],
+    [{ content: '' }, SERVER_MESSAGES.itemContentRequired],
+    [{ content: ' \t ' }, SERVER_MESSAGES.itemContentRequired],
+    [{ content: null }, SERVER_MESSAGES.itemContentNotText],
+    [{ content: ['milk'] }, SERVER_MESSAGES.itemContentNotText],
+    [{ content: 'y'.repeat(ITEM_CONTENT_MAX_LENGTH + 1) }, SERVER_MESSAGES.itemContentTooLong],
+  ])('refuses %o with 400 and adds nothing', async (body, message) => {
+    const { owner, listId } = await ownerWithList(t);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(message);
+    expect(await itemRows(t, listId)).toEqual([]);
+  });
+
+  it('answers 404 for a list of another user', async () => {
+    const other = await createUser(t);
+    const listId = await insertList(t, other.user.id);
+    const { owner } = await ownerWithList(t);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'milk' } });
+    expect(response.status).toBe(404);
+    expect(await itemRows(t, listId)).toEqual([]);
+  });
+});

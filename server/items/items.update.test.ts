@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_CONTENT_MAX_LENGTH, ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { insertList } from '../test/list-factories.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
+
+const t = useTestApp();
+
+async function listWithItems(contents = ['milk', 'eggs']) {
+  const { owner, listId } = await ownerWithList(t);
+  const items = await addItems(t, owner.token, listId, contents);
+  return { owner, listId, items };
+}
+
+describe('GET /lists/{id}/items', () => {
+  it('answers an empty list as no items', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const response = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ items: [] });
+  });
+
+  it('needs a bearer token, even for a public list', async () => {
+    const { listId } = await ownerWithList(t, { visibility: 'public' });
+    expect((await t.request({ method: 'GET', path: `/lists/${listId}/items` })).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown list', async () => {
+    const { owner } = await ownerWithList(t);
+    const response = await t.request({ method: 'GET', path: '/lists/no-such-list/items', token: owner.token });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('PUT /lists/{id}/items/{itemId}', () => {
+  it('checks an item off and on, touching nothing else', async () => {
+    const { owner, listId, items } = await listWithItems();
+    t.clock.advance(1000);
+    const checked = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { is_completed: true } });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({ ...items[0], is_completed: true, updated_at: t.clock.now.toISOString() });
+    const unchecked = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { is_completed: false } });
+    expect(unchecked.body.is_completed).toBe(false);
+    const rows = await itemRows(t, listId);
+    expect(rows.map((row) => row.content)).toEqual(['milk', 'eggs']);
+  });
+
+  it('moves an item by position', async () => {
+    const { owner, listId, items } = await listWithItems(['a', 'b', 'c']);
+    const moved = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { position: 7 } });
+    expect(moved.body.position).toBe(7);
+    const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
+    expect(list.body.items.map((item: { content: string }) => item.content)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('renames with {content, properties: {}} and re-parses the quantity', async () => {
+    const { owner, listId, items } = await listWithItems(['2 bottles milk']);
+    expect(items[0]!.properties).toEqual({ qty: '2 bottles' });
+    const renamed = await t.request({
+      method: 'PUT',
+      path: `/lists/${listId}/items/${items[0]!.id}`,
+      token: owner.token,
+      body: { content: '3 apples', properties: {} },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ content: 'apples', properties: { qty: '3' } });
+    const cleared = await t.request({
+      method: 'PUT',
+      path: `/lists/${listId}/items/${items[0]!.id}`,
+      token: owner.token,
+      body: { content: 'pears', properties: {} },
+    });
+    expect(cleared.body).toMatchObject({ content: 'pears', properties: {} });
+    const [row] = await itemRows(t, listId);
+    expect(row!.content).toBe('pears');
+  });
+
+  it('keeps the properties on a rename without them, taking a typed quantity', async () => {
+    const { owner, listId, items } = await listWithItems(['milk']);
+    const path = `/lists/${listId}/items/${items[0]!.id}`;
+    await t.request({ method: 'PUT', path, token: owner.token, body: { properties: { department: 'Dairy' } } });
+    const renamed = await t.request({ method: 'PUT', path, token: owner.token, body: { content: '2 l oat milk' } });
+    expect(renamed.body).toMatchObject({ content: 'oat milk', properties: { department: 'Dairy', qty: '2 l' } });
+  });
+
+  it('sets properties as sent', async () => {
+    const { owner, listId, items } = await listWithItems(['milk']);
+    const properties = { qty: '1', tags: ['fresh'], name_de: 'Milch', nested: { a: 1 } };
+    const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { properties } });
+    expect(response.body.properties).toEqual(properties);
+    const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
+    expect(list.body.items[0].properties).toEqual(properties);
+  });
+
+  it.each([
+    ['an empty body', {}, SERVER_MESSAGES.itemUpdateEmpty],
+    ['blank content', { content: '  ' }, SERVER_MESSAGES.itemContentRequired],
+    ['content over the limit', { content: 'x'.repeat(ITEM_CONTENT_MAX_LENGTH + 1) }, SERVER_MESSAGES.itemContentTooLong],
+    ['a string for is_completed', { is_completed: 'yes' }, undefined],
+    ['a negative position', { position: -1 }, undefined],
+    ['a fractional position', { position: 1.5 }, undefined],
+    ['properties that are not a map', { properties: ['qty'] }, undefined],
+    ['properties over the size limit', { properties: { note: 'x'.repeat(ITEM_PROPERTIES_MAX_BYTES) } }, SERVER_MESSAGES.itemPropertiesTooLarge],
+    ['an unknown field', { list_id: 'elsewhere' }, undefined],
+  ])('refuses %s with 400 and changes nothing', async (_name, body, message) => {
+    const { owner, listId, items } = await listWithItems();
+    const before = await itemRows(t, listId);
+    const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body });
+    expect(response.status).toBe(400);
+    if (message) expect(response.body.error.message).toBe(message);
+    expect(await itemRows(t, listId)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown item and for an item of another list of the same owner', async () => {
+    const { owner, listId, items } = await listWithItems();
+    const otherList = await insertList(t, owner.user.id);
+    for (const path of [`/lists/${listId}/items/no-such-item`, `/lists/${otherList}/items/${items[0]!.id}`]) {
+      const response = await t.request({ method: 'PUT', path, token: owner.token, body: { is_completed: true } });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toEqual({ code: 'not_found', message: SERVER_MESSAGES.itemNotFound });
+    }
+    expect((await itemRows(t, listId)).every((row) => !row.is_completed)).toBe(true);
+  });
+});
+
+describe('DELETE /lists/{id}/items/{itemId}', () => {
+  it('deletes the item with 204, then answers 404 for it', async () => {
+    const { owner, listId, items } = await listWithItems();
+    const path = `/lists/${listId}/items/${items[0]!.id}`;
+    const deleted = await t.request({ method: 'DELETE', path, token: owner.token });
+    expect(deleted.status).toBe(204);
+    expect(deleted.body).toBeUndefined();
+    expect((await itemRows(t, listId)).map((row) => row.content)).toEqual(['eggs']);
+    const again = await t.request({ method: 'DELETE', path, token: owner.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe(SERVER_MESSAGES.itemNotFound);
+  });
+
+  it('does not delete an item through another list id', async () => {
+    const { owner, listId, items } = await listWithItems();
+    const otherList = await insertList(t, owner.user.id);
+    const response = await t.request({ method: 'DELETE', path: `/lists/${otherList}/items/${items[0]!.id}`, token: owner.token });
+    expect(response.status).toBe(404);
+    expect(await itemRows(t, listId)).toHaveLength(2);
+  });
+});

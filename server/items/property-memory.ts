@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { fromJson, toJson } from '../db/values.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type Properties = Record<string, unknown>;
+
+/**
+ * Property memory (spec section 5, "Properties are reused from earlier similar items"): per user
+ * and normalised item name, the properties that user last set on such an item. The server-side
+ * counterpart of the web client's propertyCache, so that it follows the user to every device.
+ */
+
+const LOOKUP_CHUNK = 500;
+
+/** The remembered properties of these name keys, for one user. */
+export async function recallProperties(db: Db, userId: string, nameKeys: string[]): Promise<Map<string, Properties>> {
+  const keys = [...new Set(nameKeys)].filter((key) => key !== '');
+  const memory = new Map<string, Properties>();
+  for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('item_properties')
+      .select(['name_key', 'properties'])
+      .where('user_id', '=', userId)
+      .where('name_key', 'in', keys.slice(start, start + LOOKUP_CHUNK))
+      .execute();
+    for (const row of rows) memory.set(row.name_key, fromJson(row.properties));
+  }
+  return memory;
+}
+
+/** Remembers what a user set on an item of this name; setting none forgets it. */
+export async function rememberProperties(
+  db: Db,
+  userId: string,
+  nameKey: string,
+  properties: Properties,
+  now: string,
+): Promise<void> {
+  if (nameKey === '') return;
+  if (Object.keys(properties).length === 0) {
+    await db.deleteFrom('item_properties').where('user_id', '=', userId).where('name_key', '=', nameKey).execute();
+    return;
+  }
+  await db
+    .insertInto('item_properties')
+    .values({ user_id: userId, name_key: nameKey, properties: toJson(properties), updated_at: now })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'name_key']).doUpdateSet({ properties: toJson(properties), updated_at: now }),
+    )
+    .execute();
+}
