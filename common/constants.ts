@@ -59,3 +59,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A password-reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Long enough for any real list name, short enough to fit a dashboard card and a mail subject. */
+export const LIST_NAME_MAX_LENGTH = 200;
+/** Custom prompts run one AI call each over every item, so a list keeps only a handful. */
+export const CUSTOM_PROMPTS_MAX = 20;
+export const CUSTOM_PROMPT_MAX_LENGTH = 1000;
+/** Share link form of spec section 9: `{origin}/join/{listId}`. */
+export const JOIN_PATH_PREFIX = '/join/';

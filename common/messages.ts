@@ -1,10 +1,13 @@
 import {
+  CUSTOM_PROMPT_MAX_LENGTH,
+  CUSTOM_PROMPTS_MAX,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   ITEM_BATCH_MAX,
   ITEM_CONTENT_MAX_LENGTH,
   ITEM_PROPERTIES_MAX_BYTES,
   LIST_ITEMS_MAX,
+  LIST_NAME_MAX_LENGTH,
 } from './constants.ts';
 
 /** User-facing messages from the product spec (sections 4, 5, 6 and 8), defined once. */
@@ -65,4 +68,17 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   internal: 'Something went wrong on our side. Please try again.',
+  listNameRequired: 'List name is required',
+  listNameTooLong: `List name must be at most ${LIST_NAME_MAX_LENGTH} characters long`,
+  customPromptBlank: 'A blank prompt cannot be added',
+  customPromptTooLong: `A custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters long`,
+  tooManyCustomPrompts: `A list can have at most ${CUSTOM_PROMPTS_MAX} custom prompts`,
+  invalidPermission: 'Permission must be view, edit or admin',
+  invalidVisibility: 'Visibility must be private or public',
+  shareNotFound: 'Share not found',
+  ownerAccessFixed: "The list owner's access cannot be changed",
+  cannotInviteOwner: 'The list owner already has full access',
+  invitationMailFailed: 'The invitation mail could not be sent. Please try again later.',
+  /** Who shared a list, on the invitation screen, when the owner has no first name. */
+  anonymousSharer: 'A Listo user',
 } as const;

@@ -15,7 +15,11 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
+import { listsRoutes } from './lists/lists.routes.ts';
+import { createListService } from './lists/lists.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { sharesRoutes } from './shares/shares.routes.ts';
+import { createShareService } from './shares/shares.service.ts';
 
 /** Large enough for a batch of 200 long items; photos get their own, larger limit on their routes. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -45,14 +49,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const items = createItemService({ db: database.db, access: createAccess(database.db), now: deps.now ?? (() => new Date()) });
+  const now = deps.now ?? (() => new Date());
+  const access = createAccess(database.db);
+  const lists = createListService({ db: database.db, access, now });
+  const items = createItemService({ db: database.db, access, now });
+  const shares = createShareService({
+    db: database.db,
+    access,
+    lists,
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const auth = createAuthService({
     db: database.db,
     secret: deps.secret,
     mailer,
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
-    now: deps.now ?? (() => new Date()),
+    now,
+    onUserCreated: shares.acceptInvitations,
   });
 
   await app.register(fastifyHelmet, {
@@ -69,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
       });
       await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth }));
+      await api.register(listsRoutes(lists));
+      await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));
     },
     { prefix: API_BASE_PATH },

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } from '../constants.ts';
+import { SERVER_MESSAGES } from '../messages.ts';
+import { SharePermission } from './shares.ts';
+
+/** Payloads of the list calls, shared by Fastify validation and the web client. */
+
+export const ListVisibility = z.enum(['private', 'public'], { error: SERVER_MESSAGES.invalidVisibility });
+export type ListVisibility = z.infer<typeof ListVisibility>;
+
+/** Trimmed; blank is refused (the spec's "an empty list name creates nothing"). */
+export const ListName = z
+  .string({ error: SERVER_MESSAGES.listNameRequired })
+  .trim()
+  .min(1, { error: SERVER_MESSAGES.listNameRequired })
+  .max(LIST_NAME_MAX_LENGTH, { error: SERVER_MESSAGES.listNameTooLong });
+
+export const ListIdParams = z.object({ id: z.string().min(1).max(100) });
+export type ListIdParams = z.infer<typeof ListIdParams>;
+
+export const CreateListBody = z.strictObject({ name: ListName });
+export type CreateListBody = z.infer<typeof CreateListBody>;
+
+export const RenameListBody = z.strictObject({ name: ListName });
+export type RenameListBody = z.infer<typeof RenameListBody>;
+
+export const VisibilityBody = z.strictObject({
+  visibility: ListVisibility,
+  public_editable: z.boolean(),
+  allow_link_sharing: z.boolean(),
+});
+export type VisibilityBody = z.infer<typeof VisibilityBody>;
+
+const CustomPrompt = z
+  .string({ error: SERVER_MESSAGES.customPromptBlank })
+  .trim()
+  .min(1, { error: SERVER_MESSAGES.customPromptBlank })
+  .max(CUSTOM_PROMPT_MAX_LENGTH, { error: SERVER_MESSAGES.customPromptTooLong });
+
+export const CustomPromptsBody = z.strictObject({
+  custom_prompts: z.array(CustomPrompt).max(CUSTOM_PROMPTS_MAX, { error: SERVER_MESSAGES.tooManyCustomPrompts }),
+});
+export type CustomPromptsBody = z.infer<typeof CustomPromptsBody>;
+
+/** A member's view of how a list reached them (spec: shareInfo). */
+export const ShareInfoView = z.object({
+  permission: SharePermission,
+  /** E-mail address of whoever shared the list; null when that account no longer exists. */
+  shared_by: z.string().nullable(),
+  shared_at: z.string(),
+});
+export type ShareInfoView = z.infer<typeof ShareInfoView>;
+
+/** An accepted share as the owner's dashboard shows it ("shared: {email}"). */
+export const ListShareSummary = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  permission: SharePermission,
+});
+export type ListShareSummary = z.infer<typeof ListShareSummary>;
+
+export const ListView = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner_id: z.string(),
+  visibility: ListVisibility,
+  public_editable: z.boolean(),
+  allow_link_sharing: z.boolean(),
+  custom_prompts: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  isOwner: z.boolean(),
+  /** Only for a member who is not the owner. */
+  shareInfo: ShareInfoView.optional(),
+  /** Only for the owner: the accepted shares. */
+  shares: z.array(ListShareSummary).optional(),
+});
+export type ListView = z.infer<typeof ListView>;
+
+export const ListsResponse = z.object({ lists: z.array(ListView) });
+export type ListsResponse = z.infer<typeof ListsResponse>;
+
+export const ListResponse = z.object({ list: ListView });
+export type ListResponse = z.infer<typeof ListResponse>;
+
+/** A public list as anyone with the link sees it: nothing about its owner or members. */
+export const PublicListView = z.object({
+  id: z.string(),
+  name: z.string(),
+  visibility: z.literal('public'),
+  public_editable: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PublicListView = z.infer<typeof PublicListView>;
+
+/** An item of a public list, read-only: no author, no image records. */
+export const PublicItemView = z.object({
+  id: z.string(),
+  content: z.string(),
+  is_completed: z.boolean(),
+  position: z.number(),
+  properties: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PublicItemView = z.infer<typeof PublicItemView>;
+
+export const PublicListResponse = z.object({ list: PublicListView, items: z.array(PublicItemView) });
+export type PublicListResponse = z.infer<typeof PublicListResponse>;

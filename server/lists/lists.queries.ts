@@ -1,0 +1,62 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { DB, ItemRow, ListRow, ListsTable } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** SQL of the lists feature. Each read of the dashboard is one query, whatever the number of lists. */
+
+export async function insertList(db: Db, list: Insertable<ListsTable>): Promise<void> {
+  await db.insertInto('lists').values(list).execute();
+}
+
+/** The lists a user owns; one of them when `listId` is given. */
+export function findOwnedLists(db: Db, ownerId: string, listId?: string): Promise<ListRow[]> {
+  let query = db.selectFrom('lists').selectAll().where('owner_id', '=', ownerId);
+  if (listId) query = query.where('id', '=', listId);
+  return query.orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** Lists shared with a user (accepted shares), with the share and the sharer's address. */
+export function findMemberLists(db: Db, userId: string, listId?: string) {
+  let query = db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .selectAll('lists')
+    .select([
+      'list_shares.permission as share_permission',
+      'list_shares.created_at as shared_at',
+      'sharer.email as shared_by_email',
+    ])
+    .where('list_shares.user_id', '=', userId)
+    .where('list_shares.status', '=', 'accepted');
+  if (listId) query = query.where('lists.id', '=', listId);
+  return query.orderBy('lists.created_at', 'desc').orderBy('lists.id').execute();
+}
+export type MemberListRow = Awaited<ReturnType<typeof findMemberLists>>[number];
+
+/** The accepted shares of every list a user owns (or of one of them). */
+export function findAcceptedSharesOfOwner(db: Db, ownerId: string, listId?: string) {
+  let query = db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .select(['list_shares.list_id', 'list_shares.user_id', 'list_shares.email', 'list_shares.permission'])
+    .where('lists.owner_id', '=', ownerId)
+    .where('list_shares.status', '=', 'accepted');
+  if (listId) query = query.where('lists.id', '=', listId);
+  return query.orderBy('list_shares.created_at').orderBy('list_shares.email').execute();
+}
+export type OwnerShareRow = Awaited<ReturnType<typeof findAcceptedSharesOfOwner>>[number];
+
+export async function updateList(db: Db, listId: string, patch: Updateable<ListsTable>): Promise<void> {
+  await db.updateTable('lists').set(patch).where('id', '=', listId).execute();
+}
+
+/** Deletes a list; its items, shares and image records go with it (foreign keys cascade). */
+export async function deleteList(db: Db, listId: string): Promise<void> {
+  await db.deleteFrom('lists').where('id', '=', listId).execute();
+}
+
+export function findItemsInOrder(db: Db, listId: string): Promise<ItemRow[]> {
+  return db.selectFrom('items').selectAll().where('list_id', '=', listId).orderBy('position').orderBy('id').execute();
+}

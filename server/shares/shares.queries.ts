@@ -1,0 +1,89 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, ListShareRow } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** SQL of the shares feature: members, pending invitations, and the users they point at. */
+
+function sharesWithSharer(db: Db) {
+  return db
+    .selectFrom('list_shares')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .selectAll('list_shares')
+    .select('sharer.email as shared_by_email');
+}
+export type ShareWithSharerRow = ListShareRow & { shared_by_email: string | null };
+
+/** Every share of a list, pending ones included, oldest first. */
+export function findShares(db: Db, listId: string): Promise<ShareWithSharerRow[]> {
+  return sharesWithSharer(db)
+    .where('list_shares.list_id', '=', listId)
+    .orderBy('list_shares.created_at')
+    .orderBy('list_shares.email')
+    .execute();
+}
+
+/** One share, by the member's user id or by the (invited) e-mail address. */
+export function findShare(db: Db, listId: string, userIdOrEmail: string): Promise<ShareWithSharerRow | undefined> {
+  return sharesWithSharer(db)
+    .where('list_shares.list_id', '=', listId)
+    .where((eb) =>
+      eb.or([eb('list_shares.user_id', '=', userIdOrEmail), eb('list_shares.email', '=', userIdOrEmail.toLowerCase())]),
+    )
+    .executeTakeFirst();
+}
+
+export async function insertShare(db: Db, share: ListShareRow): Promise<void> {
+  await db.insertInto('list_shares').values(share).execute();
+}
+
+export async function updateShare(
+  db: Db,
+  key: { listId: string; email: string },
+  patch: Partial<Pick<ListShareRow, 'permission' | 'status' | 'user_id'>>,
+): Promise<void> {
+  await db
+    .updateTable('list_shares')
+    .set(patch)
+    .where('list_id', '=', key.listId)
+    .where('email', '=', key.email)
+    .execute();
+}
+
+/** Deletes one share; answers whether there was one. */
+export async function deleteShare(db: Db, key: { listId: string; email: string }): Promise<boolean> {
+  const result = await db
+    .deleteFrom('list_shares')
+    .where('list_id', '=', key.listId)
+    .where('email', '=', key.email)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes a pending invitation (when its mail could not be sent), never an accepted share. */
+export async function deletePendingShare(db: Db, key: { listId: string; email: string }): Promise<void> {
+  await db
+    .deleteFrom('list_shares')
+    .where('list_id', '=', key.listId)
+    .where('email', '=', key.email)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Turns every pending invitation to an address into an accepted share of its new account. */
+export async function acceptPendingShares(db: Db, user: { id: string; email: string }): Promise<void> {
+  await db
+    .updateTable('list_shares')
+    .set({ user_id: user.id, status: 'accepted' })
+    .where('email', '=', user.email)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', id).executeTakeFirst();
+}
