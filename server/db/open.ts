@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -15,6 +15,11 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, for the start-up line: a file path or the server's host and database. */
   location: string;
+  /**
+   * PostgreSQL only: a new connection outside the pool, for LISTEN (server/realtime/bus.ts). A
+   * pooled one would go back to the pool and lose its LISTEN to whichever query takes it next.
+   */
+  newClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -53,10 +58,11 @@ function openSqlite(file: string): Database {
 }
 
 function openPostgres(url: string, schema: string | undefined): Database {
+  const options = schema ? `-c search_path=${schema}` : undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    options: schema ? `-c search_path=${schema}` : undefined,
+    options,
     // Timestamps come back as the same ISO strings SQLite returns, counts as numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -68,11 +74,28 @@ function openPostgres(url: string, schema: string | undefined): Database {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const { host, pathname } = new URL(url);
-  return { db, dialect: 'postgres', location: `${host}${pathname}`, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location: `${host}${pathname}`,
+    newClient: () => new pg.Client({ connectionString: url, options }),
+    close: () => db.destroy(),
+  };
 }
 
 async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; with another
+    // Listo (or a parallel test file) in a second schema of the same database it would find theirs.
+    migrationTableSchema: db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+async function currentSchema(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }

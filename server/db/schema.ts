@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for the whole data model. Columns are portable between SQLite and PostgreSQL:
@@ -58,6 +58,8 @@ export interface ListsTable {
   custom_prompts: Json<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The seq of the list's latest recorded change (server/realtime/change-feed.ts). */
+  change_seq: Generated<number>;
 }
 
 export interface ListSharesTable {
@@ -148,6 +150,25 @@ export interface OauthTokensTable {
   revoked_at: Timestamp | null;
 }
 
+/** One recorded change of a list, kept 24 hours so a reconnecting client can resume from its seq. */
+export interface ListChangesTable {
+  list_id: string;
+  seq: number;
+  entity: 'list' | 'item' | 'share';
+  op: 'added' | 'modified' | 'removed';
+  /** Item id, share e-mail address, or the list id. */
+  entity_id: string;
+  created_at: Timestamp;
+}
+
+/** Single-use tickets that open a live-subscription socket; only their HMAC is stored. */
+export interface RealtimeTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -162,10 +183,14 @@ export interface DB {
   oauth_codes: OauthCodesTable;
   oauth_tokens: OauthTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  list_changes: ListChangesTable;
+  realtime_tickets: RealtimeTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type ListRow = Selectable<ListsTable>;
+/** `change_seq` is bookkeeping of the live feed, read only by server/realtime, not part of a list. */
+export type ListRow = Omit<Selectable<ListsTable>, 'change_seq'>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ListShareRow = Selectable<ListSharesTable>;
+export type ListChangeRow = Selectable<ListChangesTable>;
