@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { draftFromPiece, draftsFromInputs, duplicateWarnings, withMemory } from './item-drafts.ts';
+
+describe('draftsFromInputs', () => {
+  it('splits each entry and keeps the order across entries', () => {
+    const drafts = draftsFromInputs(['2 bottles milk, eggs', 'bread and butter']);
+    expect(drafts.map((draft) => [draft.content, draft.parsed])).toEqual([
+      ['milk', { qty: '2 bottles' }],
+      ['eggs', {}],
+      ['bread', {}],
+      ['butter', {}],
+    ]);
+  });
+
+  it('drops pieces that hold no name', () => {
+    expect(draftsFromInputs([', ,', ' and '])).toEqual([]);
+  });
+});
+
+describe('draftFromPiece', () => {
+  it('never splits: a rename stays one item', () => {
+    expect(draftFromPiece('3 salt and pepper')).toMatchObject({ content: 'salt and pepper', parsed: { qty: '3' } });
+  });
+});
+
+describe('withMemory', () => {
+  const [draft] = draftsFromInputs(['2 cans beans']);
+
+  it('starts from the remembered properties and lets the typed quantity win', () => {
+    expect(withMemory(draft!, { qty: '1 can', department: 'Pantry' })).toEqual({ qty: '2 cans', department: 'Pantry' });
+  });
+
+  it('keeps a remembered quantity when none was typed', () => {
+    const [plain] = draftsFromInputs(['beans']);
+    expect(withMemory(plain!, { qty: '1 can' })).toEqual({ qty: '1 can' });
+  });
+});
+
+describe('duplicateWarnings', () => {
+  it('warns once per name already unchecked on the list or earlier in the request', () => {
+    const drafts = draftsFromInputs(['Milk, eggs, eggs, eggs, bread']);
+    expect(duplicateWarnings(drafts, ['milk'])).toEqual(['"Milk" is already on this list', '"eggs" is already on this list']);
+  });
+
+  it('warns of nothing on an empty list of distinct items', () => {
+    expect(duplicateWarnings(draftsFromInputs(['a, b, c']), [])).toEqual([]);
+  });
+});

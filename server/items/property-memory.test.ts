@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../test/factories.ts';
+import { insertList } from '../test/list-factories.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { addItems, ownerWithList } from './item-test-helpers.ts';
+
+/** Properties set on an item come back on the next item of the same name, for the same user. */
+const t = useTestApp();
+
+async function setProperties(token: string, listId: string, itemId: string, properties: Record<string, unknown>) {
+  const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${itemId}`, token, body: { properties } });
+  expect(response.status).toBe(200);
+}
+
+describe('property memory', () => {
+  it('starts a new item of the same name from the properties last set, on any list of the user', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [milk] = await addItems(t, owner.token, listId, ['Milk']);
+    await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', qty: '1 gallon' });
+
+    const otherList = await insertList(t, owner.user.id);
+    const [again, plural] = await addItems(t, owner.token, otherList, ['milk', '  MILK ']);
+    expect(again!.properties).toEqual({ department: 'Dairy', qty: '1 gallon' });
+    expect(plural!.properties).toEqual({ department: 'Dairy', qty: '1 gallon' });
+  });
+
+  it('lets a typed quantity win over the remembered one', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [eggs] = await addItems(t, owner.token, listId, ['eggs']);
+    await setProperties(owner.token, listId, eggs!.id, { department: 'Dairy', qty: '12' });
+    const single = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: '6 eggs' } });
+    expect(single.body.properties).toEqual({ department: 'Dairy', qty: '6' });
+  });
+
+  it('matches singular and plural as the parser normalises them', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [apples] = await addItems(t, owner.token, listId, ['apples']);
+    await setProperties(owner.token, listId, apples!.id, { department: 'Produce' });
+    const [apple] = await addItems(t, owner.token, listId, ['apple']);
+    expect(apple!.properties).toEqual({ department: 'Produce' });
+  });
+
+  it('belongs to one user: another member adding the same name starts empty', async () => {
+    const member = await createUser(t);
+    const owner = await createUser(t);
+    const listId = await insertList(t, owner.user.id, { shares: [{ userId: member.user.id, email: member.email, permission: 'edit' }] });
+    const [bread] = await addItems(t, owner.token, listId, ['bread']);
+    await setProperties(owner.token, listId, bread!.id, { department: 'Bakery' });
+    const [theirs] = await addItems(t, member.token, listId, ['bread']);
+    expect(theirs!.properties).toEqual({});
+  });
+
+  it('applies to a rename with {content, properties: {}}', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [butter, other] = await addItems(t, owner.token, listId, ['butter', 'marge']);
+    await setProperties(owner.token, listId, butter!.id, { department: 'Dairy' });
+    const renamed = await t.request({
+      method: 'PUT',
+      path: `/lists/${listId}/items/${other!.id}`,
+      token: owner.token,
+      body: { content: '2 butter', properties: {} },
+    });
+    expect(renamed.body.properties).toEqual({ department: 'Dairy', qty: '2' });
+  });
+
+  it('forgets a name whose properties were cleared', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [rice] = await addItems(t, owner.token, listId, ['rice']);
+    await setProperties(owner.token, listId, rice!.id, { department: 'Pantry' });
+    await setProperties(owner.token, listId, rice!.id, {});
+    const [again] = await addItems(t, owner.token, listId, ['rice']);
+    expect(again!.properties).toEqual({});
+  });
+
+  it('is not changed by checking an item off or by adding one', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [tea] = await addItems(t, owner.token, listId, ['2 boxes tea']);
+    await t.request({ method: 'PUT', path: `/lists/${listId}/items/${tea!.id}`, token: owner.token, body: { is_completed: true } });
+    const rows = await t.database.db.selectFrom('item_properties').selectAll().where('user_id', '=', owner.user.id).execute();
+    expect(rows).toEqual([]);
+  });
+});
