@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 /**
  * The live-subscription protocol (design brief, "Live subscriptions"): one WebSocket per client at
@@ -47,9 +48,51 @@ export interface DocChange<Doc = unknown> {
   doc: Doc;
 }
 
-export type ErrorCode = 'forbidden' | 'not_found' | 'invalid_message' | 'too_many_subscriptions';
+/** `internal`: the server could not answer (e.g. its database is unreachable); subscribe again later. */
+export type ErrorCode = 'forbidden' | 'not_found' | 'invalid_message' | 'too_many_subscriptions' | 'internal';
 
+/**
+ * `seq` is set on the list-scoped topics (`items`, `list-shares`): the list's change sequence the
+ * message brings the client up to; keep the last one and send it as `since` after a reconnect.
+ * `resumed` answers such a subscribe when the change log still holds everything after `since`:
+ * only what the client missed, each entity once in its current state, instead of a snapshot.
+ */
 export type ServerMessage =
   | { type: 'snapshot'; id: string; docs: unknown[]; seq?: number }
+  | { type: 'resumed'; id: string; changes: DocChange[]; seq: number }
   | { type: 'change'; id: string; changes: DocChange[]; seq?: number }
   | { type: 'error'; id?: string; code: ErrorCode; message: string };
+
+/** The topics about one list; they need `listId` and carry `seq`. */
+export const LIST_TOPICS: ReadonlySet<Topic> = new Set(['items', 'list-shares']);
+
+/**
+ * The key of a document within its topic: what a client keys its local state by. Shares have no
+ * id of their own; one list's shares are unique by address (a pending invitation has no user yet).
+ * A `removed` change carries only the key fields: `{id}`, or `{list_id, email}` for a share.
+ */
+export function docKey(topic: Topic, doc: unknown): string {
+  const fields = doc as { id?: unknown; email?: unknown };
+  return String(topic === 'list-shares' ? fields.email : fields.id);
+}
+
+/** Answer of POST /auth/realtime-token. */
+export interface RealtimeTicketResponse {
+  ticket: string;
+}
+
+/** The `message` of each error and close reason, for logs and developer tools. */
+export const REALTIME_MESSAGES = {
+  badTicket: 'The ticket is unknown, used or expired; get a new one from POST /auth/realtime-token',
+  version: `This server speaks protocol version ${REALTIME_PROTOCOL_VERSION}; reload the app`,
+  slowReader: 'The client reads too slowly; reconnect and resume',
+  goingAway: 'The server is shutting down; reconnect and resume',
+  notJson: 'A message must be one JSON object',
+  needsListId: 'This topic needs a listId',
+  noListId: 'This topic takes no listId',
+  duplicateId: 'A subscription with this id is already open',
+  tooManySubscriptions: `At most ${REALTIME_MAX_SUBSCRIPTIONS} subscriptions per connection`,
+  notFound: MESSAGES.listNotFound,
+  forbidden: MESSAGES.listForbidden,
+  internal: 'The server could not answer this subscription; try again later',
+} as const;

@@ -18,6 +18,8 @@ import { createItemService } from './items/items.service.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { createListService } from './lists/lists.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createRealtime, type RealtimeOptions } from './realtime/realtime.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
 import { createShareService } from './shares/shares.service.ts';
 
@@ -33,6 +35,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the built web app is; defaults to dist/web. */
   webDistDir?: string;
+  /** Live-subscription timings and bounds (tests shorten them). */
+  realtime?: RealtimeOptions;
 }
 
 /** Builds the whole HTTP application. The caller owns the database and closes it after the app. */
@@ -50,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const now = deps.now ?? (() => new Date());
+  const realtime = await createRealtime({ database, secret: deps.secret, now, log: app.log, options: deps.realtime });
+  app.addHook('onClose', async () => realtime.close());
   const access = createAccess(database.db);
   const lists = createListService({ db: database.db, access, now });
   const items = createItemService({ db: database.db, access, now });
@@ -89,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));
+      await api.register(realtimeRoutes(realtime));
     },
     { prefix: API_BASE_PATH },
   );

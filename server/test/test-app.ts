@@ -36,6 +36,8 @@ export interface ApiResponse {
 export interface TestAppOptions {
   config?: Partial<AppDeps['config']>;
   mailer?: Mailer;
+  /** Live-subscription timings and bounds, shortened by the tests of heartbeat, slow readers and purge. */
+  realtime?: AppDeps['realtime'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -73,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secret: 'test-secret-that-is-long-enough-for-hmac',
     mailer: options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} },
     now: () => clock.now,
+    realtime: options.realtime,
   });
   await app.ready();
   return {

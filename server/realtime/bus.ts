@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../db/open.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * What a committed write tells every process: "list `l` has changes up to seq `s`" (`k`: the list
+ * itself or its shares changed, which matters to the `lists` and `shares` topics of any user) or
+ * "user `u` changed". Deliberately tiny (PostgreSQL caps a NOTIFY payload at 8000 bytes, and small
+ * messages stay cheap at any rate): each process reads the change itself, once, from the log.
+ */
+export type Notification = { l: string; s: number; k?: 1 } | { u: string };
+
+export interface ChangeBus {
+  /** Inside the writing transaction, before commit: PostgreSQL queues NOTIFYs delivered on commit. */
+  inTransaction(trx: Transaction<DB>, notes: Notification[]): Promise<void>;
+  /** After the commit: the in-process bus delivers here. */
+  afterCommit(notes: Notification[]): void;
+  /** The hub's handler of every notification, this process's own writes included. */
+  onNotification(handler: (note: Notification) => void): void;
+  /** Called after a lost LISTEN connection is back: notifications may have been missed meanwhile. */
+  onResync(handler: () => void): void;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded database has one process, so an EventEmitter is the whole bus. */
+export function createLocalBus(): ChangeBus {
+  const events = new EventEmitter();
+  return {
+    async inTransaction() {},
+    afterCommit(notes) {
+      for (const note of notes) events.emit('note', note);
+    },
+    onNotification(handler) {
+      events.on('note', handler);
+    },
+    onResync() {},
+    async start() {},
+    async close() {
+      events.removeAllListeners();
+    },
+  };
+}
+
+const BASE_CHANNEL = 'listo_changes';
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * The channel of this database schema: NOTIFY is database-wide, so two Listo installations (or
+ * test files) in different schemas of one database must not hear each other.
+ */
+async function channelOf(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
+  if (schema === 'public') return BASE_CHANNEL;
+  // A channel name is at most 63 bytes; a digest keeps any schema name within that.
+  return `${BASE_CHANNEL}_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+function parse(payload: string | undefined): Notification | undefined {
+  try {
+    const note = JSON.parse(payload ?? '') as Record<string, unknown>;
+    if (typeof note.l === 'string' && typeof note.s === 'number') {
+      return note.k === 1 ? { l: note.l, s: note.s, k: 1 } : { l: note.l, s: note.s };
+    }
+    if (typeof note.u === 'string') return { u: note.u };
+  } catch {
+    // Not ours (someone else NOTIFYing on the channel): ignore.
+  }
+  return undefined;
+}
+
+/**
+ * LISTEN/NOTIFY: `pg_notify` inside the writing transaction is delivered on commit only, in commit
+ * order, to every listening process (this one included). One dedicated connection per process.
+ */
+export function createPostgresBus(database: Database, log: FastifyBaseLogger): ChangeBus {
+  const events = new EventEmitter();
+  let channel = BASE_CHANNEL;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = RECONNECT_MIN_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    if (!database.newClient) throw new Error('PostgreSQL bus needs Database.newClient');
+    const next = database.newClient();
+    next.on('notification', (message) => {
+      const note = message.channel === channel ? parse(message.payload) : undefined;
+      if (note) events.emit('note', note);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'live-update listener lost its connection; reconnecting');
+      void next.end().catch(() => {});
+      if (client === next) reconnectLater();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    client = next;
+  }
+
+  function reconnectLater(): void {
+    client = undefined;
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => {
+          retryMs = RECONNECT_MIN_MS;
+          events.emit('resync');
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'live-update listener could not reconnect');
+          retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+          reconnectLater();
+        },
+      );
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  return {
+    async inTransaction(trx, notes) {
+      for (const note of notes) await sql`select pg_notify(${channel}, ${JSON.stringify(note)})`.execute(trx);
+    },
+    afterCommit() {},
+    onNotification(handler) {
+      events.on('note', handler);
+    },
+    onResync(handler) {
+      events.on('resync', handler);
+    },
+    async start() {
+      channel = await channelOf(database.db);
+      await connect();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      events.removeAllListeners();
+      await client?.end().catch(() => {});
+      client = undefined;
+    },
+  };
+}

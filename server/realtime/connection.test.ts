@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
+import { createConnection, type SocketLike } from './connection.ts';
+import type { Hub } from './hub.ts';
+
+/** A stand-in for a `ws` socket: records what the connection does to it. */
+class FakeSocket extends EventEmitter {
+  bufferedAmount = 0;
+  sent: string[] = [];
+  pings = 0;
+  closedWith: [number, string] | undefined;
+  terminated = false;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  ping() {
+    this.pings++;
+  }
+  close(code: number, reason: string) {
+    this.closedWith = [code, reason];
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const silentLog = { debug() {}, error() {}, warn() {} } as never;
+
+function setup(maxBufferedBytes = 1000) {
+  const socket = new FakeSocket();
+  const unsubscribed: string[] = [];
+  const hub = {
+    subscribe: (sink: { send(m: unknown): void }, request: { id: string }) => {
+      sink.send({ type: 'snapshot', id: request.id, docs: [] });
+      return { id: request.id };
+    },
+    unsubscribe: (sub: { id: string }) => unsubscribed.push(sub.id),
+  } as unknown as Hub;
+  const connection = createConnection(socket as unknown as SocketLike, hub, { maxBufferedBytes }, silentLog);
+  connection.authenticate('user-1');
+  const subscribe = (id: string) => socket.emit('message', Buffer.from(JSON.stringify({ type: 'subscribe', id, topic: 'user' })), false);
+  return { socket, connection, unsubscribed, subscribe };
+}
+
+describe('heartbeat', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('pings a live socket on every beat and terminates one that missed a pong', () => {
+    const { socket, connection, subscribe, unsubscribed } = setup();
+    subscribe('s1');
+    connection.beat();
+    expect(socket.pings).toBe(1);
+    socket.emit('pong');
+    connection.beat();
+    expect(socket.pings).toBe(2);
+    expect(socket.terminated).toBe(false);
+
+    // No pong since the last ping: the peer is gone (a phone without network sends no FIN).
+    connection.beat();
+    expect(socket.terminated).toBe(true);
+    expect(unsubscribed).toEqual(['s1']);
+    connection.beat();
+    expect(socket.pings).toBe(2);
+  });
+
+  it('runs on the injected interval', async () => {
+    vi.useFakeTimers();
+    const { socket, connection } = setup();
+    const timer = setInterval(() => connection.beat(), 50);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(socket.pings).toBe(1);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(socket.terminated).toBe(true);
+    clearInterval(timer);
+  });
+});
+
+describe('slow reader', () => {
+  it('sends while the buffer stays under the bound', () => {
+    const { socket, subscribe } = setup(1000);
+    socket.bufferedAmount = 1000;
+    subscribe('s1');
+    expect(socket.sent).toHaveLength(1);
+    expect(socket.closedWith).toBeUndefined();
+  });
+
+  it('closes instead of buffering more once the bound is passed, and drops its subscriptions', () => {
+    const { socket, subscribe, unsubscribed } = setup(1000);
+    subscribe('s1');
+    socket.bufferedAmount = 1001;
+    subscribe('s2');
+    expect(socket.sent).toHaveLength(1);
+    expect(socket.closedWith).toEqual([CLOSE_CODES.slowReader, REALTIME_MESSAGES.slowReader]);
+    expect(unsubscribed).toEqual(['s1', 's2']);
+    // Nothing more is sent or subscribed on a closed connection.
+    subscribe('s3');
+    expect(socket.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,286 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DocChange, ErrorCode } from '../../common/realtime.ts';
+import type { DB, ItemRow, ListChangeRow } from '../db/schema.ts';
+import { presentItem } from '../items/item.presenter.ts';
+import { presentShare } from '../shares/share.presenter.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import type { Notification } from './bus.ts';
+import { collapse, listDocFor, loadListState, refusal, roleIn, type ListState } from './docs.ts';
+import * as queries from './realtime.queries.ts';
+import { loadSnapshot } from './snapshots.ts';
+import {
+  applyListDoc,
+  changeMessage,
+  errorMessage,
+  latestPerList,
+  newSubscription,
+  type ListDocEvent,
+  type Sink,
+  type Subscription,
+} from './subscription.ts';
+
+/** Lists whose last processed seq is remembered without a list subscriber; the oldest are forgotten. */
+const MAX_REMEMBERED_LISTS = 10_000;
+
+export interface SubscribeRequest {
+  id: string;
+  topic: Subscription['topic'];
+  listId?: string;
+  since?: number;
+}
+
+export type Hub = ReturnType<typeof createHub>;
+
+/**
+ * One hub per process. On a notification it reads the list's new log rows and the documents they
+ * touched ONCE, then fans out to its own sockets. Work on one list runs on one promise chain, so
+ * subscribers see changes in seq (= commit) order, and a subscribe's snapshot is taken between
+ * two batches, never during one.
+ */
+export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
+  const { db, log } = deps;
+  /** `items` / `list-shares` subscriptions by list. */
+  const byList = new Map<string, Set<Subscription>>();
+  /** `lists` / `shares` / `user` subscriptions by user. */
+  const byUser = new Map<string, Set<Subscription>>();
+  /** `lists` / `shares` subscriptions by the lists their client holds (to tell them of a removal). */
+  const holders = new Map<string, Set<Subscription>>();
+  let listTopicSubscriptions = 0;
+  const lastSeen = new Map<string, number>();
+  const chains = new Map<string, Promise<void>>();
+  let closed = false;
+
+  const addTo = <K>(map: Map<K, Set<Subscription>>, key: K, sub: Subscription) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(sub);
+  };
+  const removeFrom = <K>(map: Map<K, Set<Subscription>>, key: K, sub: Subscription) => {
+    const set = map.get(key);
+    if (set?.delete(sub) && set.size === 0) map.delete(key);
+  };
+  const index = (listId: string, sub: Subscription, member: boolean) =>
+    member ? addTo(holders, listId, sub) : removeFrom(holders, listId, sub);
+
+  /** Runs tasks of one key (a list, a user) one after the other. */
+  function enqueue(key: string, task: () => Promise<void>): void {
+    if (closed) return;
+    const next = (chains.get(key) ?? Promise.resolve()).then(task).catch((error: unknown) => {
+      log.error({ err: error, key }, 'live update failed');
+    });
+    chains.set(key, next);
+    void next.then(() => {
+      if (chains.get(key) === next) chains.delete(key);
+    });
+  }
+
+  /** Reads that must agree with each other: the log rows and the documents as of the same commit. */
+  function consistentRead<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return db.transaction().setIsolationLevel('repeatable read').execute(work);
+  }
+
+  function remember(listId: string, seq: number): void {
+    lastSeen.delete(listId);
+    lastSeen.set(listId, seq);
+    if (lastSeen.size <= MAX_REMEMBERED_LISTS) return;
+    for (const key of lastSeen.keys()) {
+      if (lastSeen.size <= MAX_REMEMBERED_LISTS) break;
+      if (!byList.has(key)) lastSeen.delete(key);
+    }
+  }
+
+  function drop(sub: Subscription): void {
+    if (!sub.active) return;
+    sub.active = false;
+    if (sub.listId) removeFrom(byList, sub.listId, sub);
+    else removeFrom(byUser, sub.sink.userId, sub);
+    if (sub.topic === 'lists' || sub.topic === 'shares') listTopicSubscriptions--;
+    for (const listId of sub.known.keys()) removeFrom(holders, listId, sub);
+  }
+
+  /** Ends a subscription the caller may no longer follow; it hears nothing more. */
+  function revoke(sub: Subscription, code: ErrorCode): void {
+    drop(sub);
+    sub.sink.send(errorMessage(code, sub.id));
+    sub.sink.release(sub.id);
+  }
+
+  async function processList(listId: string, hintSeq: number, listChanged: boolean): Promise<void> {
+    const subs = byList.get(listId);
+    let from = lastSeen.get(listId) ?? hintSeq - 1;
+    for (const sub of subs ?? []) from = Math.min(from, sub.seq);
+    if (hintSeq <= from) return;
+    const wantsItems = [...(subs ?? [])].some((sub) => sub.topic === 'items');
+    const batch = await consistentRead(async (trx) => {
+      const rows = subs ? await queries.findChangesAfter(trx, listId, from) : [];
+      const touchesList = listChanged || rows.some((row) => row.entity !== 'item');
+      const state = touchesList ? await loadListState(trx, listId) : undefined;
+      const itemIds = wantsItems ? [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))] : [];
+      const items = await queries.findItemsByIds(trx, listId, itemIds);
+      return { rows, touchesList, state, items };
+    });
+    const lastSeq = Math.max(batch.rows.at(-1)?.seq ?? 0, batch.state?.list.change_seq ?? 0, hintSeq === Infinity ? 0 : hintSeq);
+    remember(listId, lastSeq);
+    if (subs) fanOutToList(subs, batch);
+    if (batch.touchesList && listTopicSubscriptions > 0) fanOutToUsers(listId, batch.state, lastSeq);
+  }
+
+  function fanOutToList(
+    subs: Set<Subscription>,
+    batch: { rows: ListChangeRow[]; touchesList: boolean; state: ListState | undefined; items: ItemRow[] },
+  ): void {
+    const { rows, state } = batch;
+    const lastSeq = rows.at(-1)?.seq;
+    const itemDocs = new Map(batch.items.map((row) => [row.id, presentItem(row)]));
+    const shareDocs = new Map(state?.shares.map((row) => [row.email, presentShare(row)]));
+    // Subscribers at the same seq get the same changes: collapse and serialise them once.
+    const serialised = new Map<string, string>();
+    for (const sub of [...subs]) {
+      if (batch.touchesList) {
+        const code = state ? refusal(roleIn(state, sub.sink.userId), sub.topic) : 'not_found';
+        if (code) {
+          revoke(sub, code);
+          continue;
+        }
+      }
+      if (lastSeq === undefined || lastSeq <= sub.seq) continue;
+      const key = `${sub.topic}:${sub.seq}`;
+      let json = serialised.get(key);
+      if (json === undefined) {
+        const newer = rows.filter((row) => row.seq > sub.seq);
+        const changes = sub.topic === 'items' ? collapse(newer, 'item', itemDocs) : collapse(newer, 'share', shareDocs);
+        json = changes.length > 0 ? JSON.stringify(changes) : '';
+        serialised.set(key, json);
+      }
+      sub.seq = lastSeq;
+      if (json) sub.sink.send(changeMessage(sub.id, json, lastSeq));
+    }
+  }
+
+  /** The list's document for every `lists` / `shares` subscriber it concerns: holders, owner, members. */
+  function fanOutToUsers(listId: string, state: ListState | undefined, seq: number): void {
+    const concerned = new Set(holders.get(listId));
+    const users = state ? [state.list.owner_id, ...state.shares.flatMap((share) => share.user_id ?? [])] : [];
+    for (const userId of users) {
+      for (const sub of byUser.get(userId) ?? []) if (sub.topic === 'lists' || sub.topic === 'shares') concerned.add(sub);
+    }
+    for (const sub of concerned) {
+      deliverListDoc(sub, { listId, seq, doc: listDocFor(sub.topic, state, sub.sink.userId) });
+    }
+  }
+
+  function deliverListDoc(sub: Subscription, event: ListDocEvent): void {
+    if (!sub.active) return;
+    if (sub.buffer) {
+      sub.buffer.push(event);
+      return;
+    }
+    const change = applyListDoc(sub, event, index);
+    if (change) sub.sink.send(changeMessage(sub.id, JSON.stringify([change] satisfies DocChange[])));
+  }
+
+  async function processUser(userId: string): Promise<void> {
+    const subs = [...(byUser.get(userId) ?? [])].filter((sub) => sub.topic === 'user');
+    if (subs.length === 0) return;
+    const row = await queries.findUser(db, userId);
+    if (!row) return;
+    const doc = presentUser(row);
+    const json = JSON.stringify(doc);
+    for (const sub of subs) {
+      if (!sub.active) continue;
+      if (sub.buffer) {
+        sub.dirty = true;
+        continue;
+      }
+      if (json === sub.lastJson) continue;
+      sub.lastJson = json;
+      sub.sink.send(changeMessage(sub.id, JSON.stringify([{ op: 'modified', doc }])));
+    }
+  }
+
+  /** Loads and sends a subscription's first answer, then lets changes through. */
+  async function start(sub: Subscription, since: number | undefined): Promise<void> {
+    if (!sub.active) return;
+    const answer = await loadSnapshot(db, consistentRead, sub, since).catch((error: unknown) => {
+      log.error({ err: error }, 'live subscription could not load');
+      return { error: 'internal' as const };
+    });
+    if (!sub.active) return;
+    if ('error' in answer) {
+      revoke(sub, answer.error);
+      return;
+    }
+    sub.sink.send(answer.message);
+    if (sub.listId) {
+      sub.seq = answer.seq ?? 0;
+      return;
+    }
+    sub.known = answer.known ?? new Map();
+    for (const listId of sub.known.keys()) index(listId, sub, true);
+    sub.lastJson = answer.userJson;
+    const buffered = sub.buffer ?? [];
+    sub.buffer = undefined;
+    for (const event of latestPerList(buffered)) deliverListDoc(sub, event);
+    if (sub.dirty) enqueue(`user:${sub.sink.userId}`, () => processUser(sub.sink.userId));
+  }
+
+  return {
+    /** Opens a subscription; its snapshot (or error) follows asynchronously. */
+    subscribe(sink: Sink, request: SubscribeRequest): Subscription {
+      const sub = newSubscription(sink, request.id, request.topic, request.listId);
+      if (sub.listId) {
+        // Registered and answered inside the list's chain: no batch can slip between the two.
+        const listId = sub.listId;
+        enqueue(listId, async () => {
+          if (!sub.active) return;
+          addTo(byList, listId, sub);
+          await start(sub, request.since);
+        });
+        return sub;
+      }
+      // Registered first, loaded second: whatever commits meanwhile is buffered, then replayed.
+      sub.buffer = [];
+      addTo(byUser, sink.userId, sub);
+      if (sub.topic === 'lists' || sub.topic === 'shares') listTopicSubscriptions++;
+      void start(sub, undefined);
+      return sub;
+    },
+
+    unsubscribe: drop,
+
+    notify(note: Notification): void {
+      if ('u' in note) {
+        if (byUser.has(note.u)) enqueue(`user:${note.u}`, () => processUser(note.u));
+        return;
+      }
+      const { l: listId, s: seq } = note;
+      if (byList.has(listId) || (note.k && listTopicSubscriptions > 0)) {
+        enqueue(listId, () => processList(listId, seq, note.k === 1));
+      }
+    },
+
+    /**
+     * After notifications may have been lost (the LISTEN connection dropped): list subscriptions
+     * catch up from the log; the others get a fresh snapshot, which replaces the client's state.
+     */
+    resync(): void {
+      for (const listId of byList.keys()) enqueue(listId, () => processList(listId, Infinity, true));
+      for (const subs of byUser.values()) {
+        for (const sub of subs) {
+          for (const listId of sub.known.keys()) index(listId, sub, false);
+          sub.known = new Map();
+          sub.buffer = [];
+          sub.dirty = false;
+          void start(sub, undefined);
+        }
+      }
+    },
+
+    /** Stops taking work and waits for what is under way. */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(chains.values());
+    },
+  };
+}

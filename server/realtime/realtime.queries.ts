@@ -1,0 +1,122 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DB, ItemRow, ListChangeRow, ListChangesTable } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** SQL of live subscriptions: tickets, the change log, and the reads that feed snapshots and changes. */
+
+export async function insertTicket(
+  db: Db,
+  ticket: { hash: string; userId: string; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('realtime_tickets')
+    .values({ ticket_hash: ticket.hash, user_id: ticket.userId, created_at: ticket.createdAt, expires_at: ticket.expiresAt })
+    .execute();
+}
+
+/** Deletes a ticket and answers whom it was for and until when: a ticket is taken once, by one socket. */
+export function takeTicket(db: Db, hash: string) {
+  return db
+    .deleteFrom('realtime_tickets')
+    .where('ticket_hash', '=', hash)
+    .returning(['user_id', 'expires_at'])
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredTickets(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('realtime_tickets').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Takes the next seq of a list. On PostgreSQL the UPDATE locks the list's row until commit, so
+ * writers of one list commit in seq order. Undefined when the list is gone.
+ */
+export async function bumpChangeSeq(trx: Db, listId: string): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('lists')
+    .set({ change_seq: sql`change_seq + 1` })
+    .where('id', '=', listId)
+    .returning('change_seq')
+    .executeTakeFirst();
+  return row?.change_seq;
+}
+
+export async function insertChange(trx: Db, change: Insertable<ListChangesTable>): Promise<void> {
+  await trx.insertInto('list_changes').values(change).execute();
+}
+
+/** The log of a list after a seq, oldest first. */
+export function findChangesAfter(db: Db, listId: string, afterSeq: number): Promise<ListChangeRow[]> {
+  return db
+    .selectFrom('list_changes')
+    .selectAll()
+    .where('list_id', '=', listId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .execute();
+}
+
+export async function deleteChangesBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('list_changes').where('created_at', '<', before).execute();
+}
+
+/** A list with its change seq, whatever its state; undefined when it does not exist. */
+export function findListWithSeq(db: Db, listId: string) {
+  return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+}
+export type ListWithSeqRow = NonNullable<Awaited<ReturnType<typeof findListWithSeq>>>;
+
+/** The lists a user owns, with their change seqs. */
+export function findOwnedListsWithSeq(db: Db, ownerId: string): Promise<ListWithSeqRow[]> {
+  return db
+    .selectFrom('lists')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every share of the lists a user owns, with the sharer's address (for the owner's list docs). */
+export function findSharesOfOwnedLists(db: Db, ownerId: string) {
+  return db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .selectAll('list_shares')
+    .select('sharer.email as shared_by_email')
+    .where('lists.owner_id', '=', ownerId)
+    .orderBy('list_shares.created_at')
+    .orderBy('list_shares.email')
+    .execute();
+}
+
+/** Accepted shares of a user, with their lists (seq included) and the sharer's address. */
+export function findMembershipsWithSeq(db: Db, userId: string) {
+  return db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .selectAll('lists')
+    .select([
+      'list_shares.permission as share_permission',
+      'list_shares.created_at as shared_at',
+      'sharer.email as shared_by_email',
+    ])
+    .where('list_shares.user_id', '=', userId)
+    .where('list_shares.status', '=', 'accepted')
+    .orderBy('lists.created_at', 'desc')
+    .orderBy('lists.id')
+    .execute();
+}
+
+/** Some items of a list, by id: those a batch of changes touched. */
+export function findItemsByIds(db: Db, listId: string, ids: string[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', 'in', ids).execute();
+}
+
+export function findUser(db: Db, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}

@@ -1,0 +1,25 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import { REALTIME_MAX_MESSAGE_BYTES, REALTIME_PATH, type RealtimeTicketResponse } from '../../common/realtime.ts';
+import { callerOf } from '../http/authenticate.ts';
+import type { Realtime } from './realtime.ts';
+
+/** The ticket call and the socket endpoint of live subscriptions (docs/api.md, "Live subscriptions"). */
+export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
+  return async (app) => {
+    // Before the plugin's own preClose (which closes sockets without a code): clients must hear
+    // 1001 "going away" to know they should reconnect, not that something broke.
+    app.addHook('preClose', async () => realtime.closeSockets());
+    // A larger message closes the socket with 1009 before it is even buffered whole.
+    await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
+
+    app.post('/auth/realtime-token', async (request) => {
+      return { ticket: await realtime.tickets.issue(callerOf(request).user.id) } satisfies RealtimeTicketResponse;
+    });
+
+    // Public: the ticket in the query is the credential (browsers cannot set headers on a socket).
+    app.get(REALTIME_PATH, { websocket: true, config: { public: true } }, (socket, request) => {
+      realtime.accept(socket, request.query as { ticket?: string; v?: string });
+    });
+  };
+}
