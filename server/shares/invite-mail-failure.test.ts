@@ -3,8 +3,7 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { castOfList, expectRefused } from '../lists/list-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
 
-// Its own file, with one app: on PostgreSQL a second app in a file would migrate a second schema
-// while the first exists, and the migrator (as open.ts sets it up) takes the first one's tables for its own.
+// Its own file, because the whole app gets the failing mailer.
 const failing = useTestApp({
   mailer: {
     send: async () => {
