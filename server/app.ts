@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
-      registerIdempotency(api, { db: database.db, now: deps.now ?? (() => new Date()) });
+      registerIdempotency(api, { db: database.db, now });
       api.get('/health', { config: { public: true } }, async () => {
         return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
       });

@@ -40,12 +40,18 @@ export const BatchItemsBody = z.strictObject({
 }, missingBody(SERVER_MESSAGES.itemBatchEmpty));
 export type BatchItemsBody = z.infer<typeof BatchItemsBody>;
 
+/**
+ * Positions are a 32-bit integer column on PostgreSQL; capping what a client may set leaves room
+ * to append a full list (5,000 items) after the highest position.
+ */
+export const ITEM_POSITION_MAX = 1_000_000_000;
+
 /** A partial update; a rename is `{content, properties: {}}` and re-parses the quantity. */
 export const UpdateItemBody = z
   .strictObject({
     content: ItemContent.optional(),
     is_completed: z.boolean().optional(),
-    position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    position: z.number().int().min(0).max(ITEM_POSITION_MAX).optional(),
     properties: ItemProperties.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_CONTENT_MAX_LENGTH, ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { ITEM_POSITION_MAX } from '../../common/schemas/items.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
@@ -48,10 +49,12 @@ describe('PUT /lists/{id}/items/{itemId}', () => {
 
   it('moves an item by position', async () => {
     const { owner, listId, items } = await listWithItems(['a', 'b', 'c']);
-    const moved = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { position: 7 } });
-    expect(moved.body.position).toBe(7);
+    const moved = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body: { position: ITEM_POSITION_MAX } });
+    expect(moved.body.position).toBe(ITEM_POSITION_MAX);
+    const [appended] = await addItems(t, owner.token, listId, ['d']);
+    expect(appended!.position).toBe(ITEM_POSITION_MAX + 1);
     const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
-    expect(list.body.items.map((item: { content: string }) => item.content)).toEqual(['b', 'c', 'a']);
+    expect(list.body.items.map((item: { content: string }) => item.content)).toEqual(['b', 'c', 'a', 'd']);
   });
 
   it('renames with {content, properties: {}} and re-parses the quantity', async () => {
@@ -100,6 +103,7 @@ describe('PUT /lists/{id}/items/{itemId}', () => {
     ['a string for is_completed', { is_completed: 'yes' }, undefined],
     ['a negative position', { position: -1 }, undefined],
     ['a fractional position', { position: 1.5 }, undefined],
+    ['a position over the limit', { position: ITEM_POSITION_MAX + 1 }, undefined],
     ['properties that are not a map', { properties: ['qty'] }, undefined],
     ['properties over the size limit', { properties: { note: 'x'.repeat(ITEM_PROPERTIES_MAX_BYTES) } }, SERVER_MESSAGES.itemPropertiesTooLarge],
     ['an unknown field', { list_id: 'elsewhere' }, undefined],
