@@ -24,7 +24,12 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     // Stops accepting connections, lets in-flight requests finish, then closes the database.
+    // Fastify closes idle keep-alive connections only once, when close() starts; a connection whose
+    // request was still running would then hold close() for keepAliveTimeout (72 s) after its
+    // answer (fastify/fastify#7044). So keep closing the ones that have gone idle since.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(closeIdle);
     await database.close();
     process.exit(0);
   };

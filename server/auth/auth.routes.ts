@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/messages.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type UserView,
 } from '../../common/schemas/auth.ts';
 import { bearerToken, callerOf } from '../http/authenticate.ts';
-import { unauthorized } from '../http/errors.ts';
+import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
 /**
@@ -27,12 +27,24 @@ function authRateLimits(
   { byEmail }: { byEmail: boolean },
 ): preHandlerAsyncHookHandler[] {
   if (perMinute === 0) return [];
-  const limit = (key: (request: { ip: string; body: unknown }) => string) =>
-    app.rateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: key }) as preHandlerAsyncHookHandler;
-  const perIp = limit((request) => `${name}:ip:${request.ip}`);
+  const counter = (key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: key });
+  const counters = [counter((request) => `${name}:ip:${request.ip}`)];
   // Runs after validation, so the address is already trimmed and lower-cased.
-  const perEmail = limit((request) => `${name}:email:${(request.body as { email: string }).email}`);
-  return byEmail ? [perIp, perEmail] : [perIp];
+  if (byEmail) counters.push(counter((request) => `${name}:email:${(request.body as { email: string }).email}`));
+  // Counters, not app.rateLimit() hooks: the plugin runs only the first of its hooks on a request,
+  // so a second hook (the per-e-mail one) would never count anything.
+  return [
+    async (request, reply) => {
+      for (const count of counters) {
+        const result = await count(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', result.ttlInSeconds);
+          throw tooManyRequests();
+        }
+      }
+    },
+  ];
 }
 
 export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: number }): FastifyPluginAsyncZod {

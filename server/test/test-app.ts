@@ -9,7 +9,7 @@ import { createTestDatabase } from './test-database.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  /** Mails the app sent, newest last (unless a real mailer was passed in). */
+  /** Mails the app sent, newest last (unless a mailer was passed in or `realMailer` was asked for). */
   mails: Mail[];
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
@@ -36,6 +36,8 @@ export interface ApiResponse {
 export interface TestAppOptions {
   config?: Partial<AppDeps['config']>;
   mailer?: Mailer;
+  /** Let the app build its own mailer from config (SMTP when `config.smtpUrl` is set); `mails` stays empty. */
+  realMailer?: boolean;
   /** Live-subscription timings and bounds, shortened by the tests of heartbeat, slow readers and purge. */
   realtime?: AppDeps['realtime'];
 }
@@ -73,7 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     database,
     secret: 'test-secret-that-is-long-enough-for-hmac',
-    mailer: options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} },
+    mailer: options.realMailer ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} }),
     now: () => clock.now,
     realtime: options.realtime,
   });
