@@ -35,25 +35,30 @@ async function copySqliteTemplate(): Promise<Database> {
 
 async function createPostgresSchema(url: string): Promise<Database> {
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  await runAdminQuery(url, `create schema ${schema}`);
+  const dropSchema = () => runAdminQuery(url, `drop schema if exists ${schema} cascade`);
+  let database: Database;
   try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
+    database = await openDatabase({ kind: 'postgres', url, schema });
+  } catch (error) {
+    await dropSchema();
+    throw error;
   }
-  const database = await openDatabase({ kind: 'postgres', url, schema });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop schema ${schema} cascade`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropSchema();
     },
   };
+}
+
+async function runAdminQuery(url: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
 }
