@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { castOfList, expectRefused } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../lists/list-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 // Its own file, because the whole app gets the failing mailer.
@@ -16,8 +16,18 @@ const failing = useTestApp({
 describe('POST /lists/{id}/shares when the mail cannot be sent', () => {
   it('answers 502 and keeps no invitation nobody will hear of', async () => {
     const { owner, listId } = await castOfList(failing);
-    const call = () =>
-      failing.request({ method: 'POST', path: `/lists/${listId}/shares`, token: owner.token, body: { email: 'lost@example.com', permission: 'view' } });
-    await expectRefused(failing, listId, call, 502, SERVER_MESSAGES.invitationMailFailed);
+    const sharesOf = () =>
+      failing.database.db.selectFrom('list_shares').selectAll().where('list_id', '=', listId).orderBy('email').execute();
+    const before = await sharesOf();
+    const response = await failing.request({
+      method: 'POST',
+      path: `/lists/${listId}/shares`,
+      token: owner.token,
+      body: { email: 'lost@example.com', permission: 'view' },
+    });
+    expect(response.status).toBe(502);
+    expect(response.body.error).toEqual({ code: 'mail_failed', message: SERVER_MESSAGES.invitationMailFailed });
+    // The share was made and taken back (live subscribers may have seen both): none is left.
+    expect(await sharesOf()).toEqual(before);
   });
 });
