@@ -67,3 +67,15 @@ export const CUSTOM_PROMPTS_MAX = 20;
 export const CUSTOM_PROMPT_MAX_LENGTH = 1000;
 /** Share link form of spec section 9: `{origin}/join/{listId}`. */
 export const JOIN_PATH_PREFIX = '/join/';
+
+/** The AI provider a user picked for a list is remembered in localStorage under this prefix + list id. */
+export const AI_PROVIDER_STORAGE_PREFIX = 'listo_ai_provider_';
+/** AI providers of spec section 9: the value sent to the server, and the label shown. */
+export const AI_PROVIDERS = [
+  { value: 'gemini-1.5-flash', label: 'Standard' },
+  { value: 'gemini-2.5-flash', label: 'Expensive' },
+] as const;
+/** Speech recognition language (spec section 9: single shot, no interim results). */
+export const SPEECH_LANGUAGE = 'en-US';
+/** How long the web app waits after the last change before writing its cache to localStorage. */
+export const CACHE_SAVE_DELAY_MS = 200;

@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../../common/constants.ts';
+import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
@@ -20,12 +20,37 @@ interface RequestOptions {
   body?: unknown;
   /** Send no bearer token (sign-in calls). */
   anonymous?: boolean;
+  /** One key per user action, sent again when the action is replayed (docs/api.md, "Safe retries"). */
+  idempotencyKey?: string;
+}
+
+/** A mutating call as data, so an offline queue can keep it and replay it later. */
+export interface ChangeRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/** Sends a change with its action's Idempotency-Key. */
+export function sendRequest<T>(request: ChangeRequest, idempotencyKey: string): Promise<T> {
+  return api<T>(request.path, { method: request.method, body: request.body, idempotencyKey });
+}
+
+/** A fresh Idempotency-Key: one per user action. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** True when the call never reached the server (offline, DNS, connection refused): worth a replay. */
+export function isNetworkError(error: unknown): boolean {
+  return !(error instanceof ApiError) && error instanceof TypeError;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   return fetch(`${API_BASE_PATH}${path}`, {
     method: options.method ?? 'GET',
     headers,

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
+
+const item = (content: string, minute: number, extra: Partial<SortableItem> = {}): SortableItem => ({
+  content,
+  is_completed: false,
+  created_at: `2025-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`,
+  position: minute,
+  properties: {},
+  ...extra,
+});
+
+const names = (items: SortableItem[]) => items.map((entry) => entry.content);
+
+describe('sortItems', () => {
+  const items = [item('bread', 1), item('Apples', 2), item('milk', 3, { is_completed: true }), item('eggs', 4)];
+
+  it('sorts newest first by default and oldest first on request', () => {
+    expect(names(sortItems(items, 'newest'))).toEqual(['eggs', 'milk', 'Apples', 'bread']);
+    expect(names(sortItems(items, 'oldest'))).toEqual(['bread', 'Apples', 'milk', 'eggs']);
+  });
+
+  it('sorts by name, ignoring case, both ways', () => {
+    expect(names(sortItems(items, 'name-asc'))).toEqual(['Apples', 'bread', 'eggs', 'milk']);
+    expect(names(sortItems(items, 'name-desc'))).toEqual(['milk', 'eggs', 'bread', 'Apples']);
+  });
+
+  it('puts completed items last when asked, keeping the order within each part', () => {
+    expect(names(sortItems(items, 'name-asc', true))).toEqual(['Apples', 'bread', 'eggs', 'milk']);
+    expect(names(sortItems(items, 'newest', true))).toEqual(['eggs', 'Apples', 'bread', 'milk']);
+  });
+
+  it('keeps items of one batch (same time) in position order', () => {
+    const batch = [item('b', 1, { position: 2 }), item('a', 1, { position: 1 })];
+    expect(names(sortItems(batch, 'oldest'))).toEqual(['a', 'b']);
+  });
+
+  it('sorts by a property, items without it last by name', () => {
+    const byAisle = [
+      item('milk', 1, { properties: { department: 'Dairy' } }),
+      item('zucchini', 2),
+      item('apples', 3, { properties: { department: 'Produce' } }),
+      item('butter', 4, { properties: { department: 'dairy' } }),
+      item('bread', 5),
+    ];
+    expect(names(sortItems(byAisle, 'property-department'))).toEqual(['butter', 'milk', 'apples', 'bread', 'zucchini']);
+  });
+
+  it('does not change its input', () => {
+    const copy = [...items];
+    sortItems(items, 'name-desc', true);
+    expect(items).toEqual(copy);
+  });
+});
+
+describe('sortablePropertyKeys', () => {
+  it('lists text and number properties, not translations', () => {
+    const items = [
+      item('milk', 1, { properties: { qty: '2', name_fr: 'lait', department: 'Dairy' } }),
+      item('eggs', 2, { properties: { priority: 1, translations: { fr: 'oeufs' }, tag_x: null } }),
+    ];
+    expect(sortablePropertyKeys(items)).toEqual(['department', 'priority', 'qty']);
+  });
+});
+
+describe('suggest', () => {
+  const history = ['milk', 'Almond milk', 'mint', 'bread', 'Milk chocolate', 'oat milk', 'mince', 'millet', 'mild salsa', 'mixed nuts'];
+
+  it('needs at least one character', () => {
+    expect(suggest(history, '', 7)).toEqual([]);
+    expect(suggest(history, '  ', 7)).toEqual([]);
+  });
+
+  it('shows prefix matches first, then other matches, each alphabetical, at most the limit', () => {
+    expect(suggest(history, 'mil', 7)).toEqual(['mild salsa', 'milk', 'Milk chocolate', 'millet', 'Almond milk', 'oat milk']);
+    expect(suggest(history, 'm', 7)).toHaveLength(7);
+    expect(suggest(history, 'm', 7).slice(0, 3)).toEqual(['mild salsa', 'milk', 'Milk chocolate']);
+  });
+
+  it('leaves out what is typed exactly and repeats', () => {
+    expect(suggest(['milk', 'milk', 'milkshake'], 'MILK', 7)).toEqual(['milkshake']);
+  });
+});

@@ -1,0 +1,124 @@
+import type { ChangeRequest } from '../api/client.ts';
+import { STORAGE_KEYS, CACHE_SAVE_DELAY_MS } from '../../common/constants.ts';
+import type { ItemView } from '../../common/schemas/items.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import type { ShareView } from '../../common/schemas/shares.ts';
+import type { SortMode } from '../../common/sorting.ts';
+import { session } from './session.ts';
+import { createStore, useStore } from './store.ts';
+
+/** A list as the client holds it: `tempId` marks one not yet created on the server (spec section 3). */
+export type ClientList = ListView & { tempId?: string; pendingKey?: string };
+/** An item as the client holds it: `tempId` marks an optimistic one, `pendingKey` its queued change. */
+export type ClientItem = ItemView & { tempId?: string; pendingKey?: string };
+
+/** A change that could not reach the server, replayed in order with the same Idempotency-Key. */
+export interface PendingChange extends ChangeRequest {
+  key: string;
+  listId: string;
+  /** Optimistic lists or items this change creates, dropped once the server's arrive. */
+  tempIds?: string[];
+}
+
+export interface ListViewOptions {
+  mode: SortMode;
+  completedLast: boolean;
+}
+
+export interface AppState {
+  lists: ClientList[];
+  /** False until the first answer (or a cached copy) is there: shows a placeholder, not "no lists". */
+  listsLoaded: boolean;
+  items: Record<string, ClientItem[]>;
+  shares: Record<string, ShareView[]>;
+  pendingChanges: PendingChange[];
+  /** Item names typed before, newest first, at most HISTORY_MAX. */
+  history: string[];
+  /** Item name key (itemNameKey) to the properties last seen on it, for optimistic items. */
+  propertyCache: Record<string, Record<string, unknown>>;
+  online: boolean;
+  view: Record<string, ListViewOptions>;
+}
+
+/** The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"). */
+type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'>;
+
+function emptyState(): AppState {
+  return {
+    lists: [],
+    listsLoaded: false,
+    items: {},
+    shares: {},
+    pendingChanges: [],
+    history: [],
+    propertyCache: {},
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    view: {},
+  };
+}
+
+function readCache(): AppState {
+  const state = emptyState();
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.cache);
+    if (!raw) return state;
+    const cached = JSON.parse(raw) as Partial<CachedState>;
+    return {
+      ...state,
+      lists: cached.lists ?? [],
+      listsLoaded: Array.isArray(cached.lists),
+      items: cached.items ?? {},
+      pendingChanges: cached.pendingChanges ?? [],
+      history: cached.history ?? [],
+      propertyCache: cached.propertyCache ?? {},
+    };
+  } catch {
+    return state;
+  }
+}
+
+export const appStore = createStore<AppState>(readCache());
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes the cache now (also called when the page is hidden, so nothing waits in the timer). */
+export function saveCache(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
+  const cached: CachedState = { lists, items, pendingChanges, history, propertyCache };
+  try {
+    localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify(cached));
+  } catch {
+    // A full storage only costs the instant start; the server still has everything.
+  }
+}
+
+appStore.subscribe(() => {
+  saveTimer ??= setTimeout(saveCache, CACHE_SAVE_DELAY_MS);
+});
+
+/** Forgets everything of the signed-out user (the session clears `listo_cache` itself). */
+export function resetAppState(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  appStore.set(emptyState());
+  localStorage.removeItem(STORAGE_KEYS.cache);
+}
+
+/** Re-reads the cache, e.g. in tests after localStorage was prepared. */
+export function reloadAppStateFromCache(): void {
+  appStore.set(readCache());
+}
+
+export function useAppState<S>(select: (state: AppState) => S): S {
+  return useStore(appStore, select);
+}
+
+// Logout clears the cache (spec section 4): drop the in-memory copy too, so no timer writes it back.
+let signedIn = session.get().token !== null;
+session.subscribe(() => {
+  const now = session.get().token !== null;
+  if (signedIn && !now) resetAppState();
+  signedIn = now;
+});

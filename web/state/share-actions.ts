@@ -1,0 +1,60 @@
+import { MESSAGES } from '../../common/messages.ts';
+import type { SharePermission, ShareView } from '../../common/schemas/shares.ts';
+import { ApiError } from '../api/client.ts';
+import { fetchShares, shareRequests } from '../api/shares.ts';
+import { messageOf } from '../components/errors.ts';
+import { appStore } from './app-state.ts';
+import { loadLists } from './list-actions.ts';
+import { sendChange } from './sync.ts';
+import { notify } from './toasts.ts';
+
+/** Share actions: members of a list and their permissions (owner or admin only). */
+
+function setShares(listId: string, change: (shares: ShareView[]) => ShareView[]) {
+  appStore.update((state) => ({ ...state, shares: { ...state.shares, [listId]: change(state.shares[listId] ?? []) } }));
+}
+
+/** The key a share is addressed by: its user id, or the address of a pending invitation. */
+export const shareKey = (share: { user_id: string | null; email: string }) => share.user_id ?? share.email;
+
+export async function loadShares(listId: string): Promise<void> {
+  const shares = await fetchShares(listId);
+  setShares(listId, () => shares);
+}
+
+/** Refreshes the dashboard tags ("shared: {email}") after a change; failures there are harmless. */
+const refreshLists = () => loadLists().catch(() => undefined);
+
+export async function changePermissionAction(listId: string, userId: string, permission: SharePermission): Promise<void> {
+  try {
+    const sent = await sendChange<{ share: ShareView }>(shareRequests.update(listId, userId, permission), { listId });
+    if (!sent.queued) setShares(listId, (shares) => shares.map((s) => (shareKey(s) === userId ? sent.value.share : s)));
+    await refreshLists();
+  } catch (error) {
+    notify(MESSAGES.updateAccessFailed + messageOf(error, ''), 'error');
+  }
+}
+
+/** Removes a member (a 404 means already gone: success). Asking for confirmation is the caller's. */
+export async function removeAccessAction(listId: string, userId: string): Promise<void> {
+  try {
+    await sendChange(shareRequests.remove(listId, userId), { listId });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) {
+      notify(MESSAGES.removeAccessFailed + messageOf(error, ''), 'error');
+      return;
+    }
+  }
+  setShares(listId, (shares) => shares.filter((share) => shareKey(share) !== userId));
+  await refreshLists();
+}
+
+/** Invites an address; answers the share, so the caller can say whether a mail went out. */
+export async function inviteAction(listId: string, email: string, permission: SharePermission): Promise<ShareView | null> {
+  const sent = await sendChange<{ share: ShareView }>(shareRequests.invite(listId, email, permission), { listId });
+  if (sent.queued) return null;
+  const { share } = sent.value;
+  setShares(listId, (shares) => [...shares.filter((s) => s.email !== share.email), share]);
+  await refreshLists();
+  return share;
+}

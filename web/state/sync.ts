@@ -1,0 +1,100 @@
+import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
+import { appStore, type PendingChange } from './app-state.ts';
+
+/**
+ * Sends a change to the server, or queues it in `pendingChanges` when the server cannot be reached
+ * (offline). Queued changes are replayed in order, with their own Idempotency-Key, when the
+ * connection returns; a replay that the server already saw answers as before and changes nothing.
+ */
+
+export type SendResult<T> = { queued: true } | { queued: false; value: T };
+
+/** Called after a replay, so the screens reload what the queued changes touched. */
+const afterReplayListeners = new Set<(listIds: string[]) => void>();
+export function onReplayed(listener: (listIds: string[]) => void): () => void {
+  afterReplayListeners.add(listener);
+  return () => afterReplayListeners.delete(listener);
+}
+
+function enqueue(change: PendingChange) {
+  appStore.update((state) => ({ ...state, online: false, pendingChanges: [...state.pendingChanges, change] }));
+}
+
+const request = <T>(change: PendingChange) => sendRequest<T>(change, change.key);
+
+/**
+ * Sends now, or queues when offline. API errors (4xx, 5xx) are thrown to the caller to roll back.
+ * `onQueued` runs before the promise settles, with the key, so optimistic entities can name it.
+ */
+export async function sendChange<T>(
+  change: ChangeRequest,
+  meta: { listId: string; tempIds?: string[]; onQueued?: (key: string) => void },
+): Promise<SendResult<T>> {
+  const full: PendingChange = { ...change, listId: meta.listId, tempIds: meta.tempIds, key: newIdempotencyKey() };
+  const queue = () => {
+    enqueue(full);
+    meta.onQueued?.(full.key);
+    return { queued: true } as const;
+  };
+  if (!navigator.onLine || appStore.get().pendingChanges.length > 0) {
+    // Behind queued changes, a new one waits its turn: the order of a user's actions is kept.
+    const queued = queue();
+    if (navigator.onLine) void replayPendingChanges();
+    return queued;
+  }
+  try {
+    return { queued: false, value: await request<T>(full) };
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    return queue();
+  }
+}
+
+let replaying: Promise<void> | undefined;
+
+/** Replays the queue in order; stops at the first change that still cannot reach the server. */
+export function replayPendingChanges(): Promise<void> {
+  replaying ??= (async () => {
+    const touched = new Set<string>();
+    try {
+      for (;;) {
+        const change = appStore.get().pendingChanges[0];
+        if (!change) break;
+        try {
+          await request(change);
+        } catch (error) {
+          if (isNetworkError(error)) return;
+          // Refused (e.g. 404 for a deleted item, 403 after losing access): drop it, the reload below
+          // shows the server's truth.
+          if (!(error instanceof ApiError)) throw error;
+        }
+        touched.add(change.listId);
+        appStore.update((state) => ({
+          ...state,
+          pendingChanges: state.pendingChanges.filter((pending) => pending.key !== change.key),
+        }));
+      }
+      appStore.update((state) => ({ ...state, online: navigator.onLine }));
+    } finally {
+      replaying = undefined;
+      if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
+    }
+  })();
+  return replaying;
+}
+
+/** Follows the browser's connection state; call once at start. */
+export function startConnectionWatch(): () => void {
+  const online = () => {
+    appStore.update((state) => ({ ...state, online: true }));
+    void replayPendingChanges();
+  };
+  const offline = () => appStore.update((state) => ({ ...state, online: false }));
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  if (navigator.onLine && appStore.get().pendingChanges.length > 0) void replayPendingChanges();
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
