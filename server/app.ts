@@ -57,8 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await createRealtime({ database, secret: deps.secret, now, log: app.log, options: deps.realtime });
   app.addHook('onClose', async () => realtime.close());
   const access = createAccess(database.db);
-  const lists = createListService({ db: database.db, access, now });
-  const items = createItemService({ db: database.db, access, now });
+  const { changes } = realtime;
+  const lists = createListService({ db: database.db, access, now, changes });
+  const items = createItemService({ db: database.db, access, now, changes });
   const shares = createShareService({
     db: database.db,
     access,
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     log: app.log,
+    changes,
   });
   const auth = createAuthService({
     db: database.db,
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
     onUserCreated: shares.acceptInvitations,
+    changes,
   });
 
   await app.register(fastifyHelmet, {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { PASSWORD_RESET_TTL_MS } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type {
@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { ChangeFeed, RecordChange } from '../realtime/change-feed.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import * as queries from './auth.queries.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
@@ -32,7 +33,9 @@ export interface AuthDeps {
   aiDefaultEnabled: boolean;
   now: () => Date;
   /** Runs inside the registration transaction, e.g. to turn pending invitations into shares. */
-  onUserCreated?: (trx: Kysely<DB>, user: { id: string; email: string }) => Promise<void>;
+  onUserCreated?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
+  /** Writes that live subscribers must hear of (the user's own record, invitations accepted) go through it. */
+  changes: ChangeFeed;
 }
 
 /** Who made a request: the user and the session its token belongs to. */
@@ -74,9 +77,9 @@ export function createAuthService(deps: AuthDeps) {
         updated_at: now,
       };
       try {
-        await db.transaction().execute(async (trx) => {
+        await deps.changes.write([], async (trx, record) => {
           await queries.insertUser(trx, user, passwordHash);
-          await deps.onUserCreated?.(trx, user);
+          await deps.onUserCreated?.(trx, user, record);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.emailTaken);
@@ -117,7 +120,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async updateProfile(userId: string, firstName: string): Promise<UserView> {
-      await queries.updateFirstName(db, userId, firstName, nowIso());
+      await deps.changes.write([], async (trx, record) => {
+        await queries.updateFirstName(trx, userId, firstName, nowIso());
+        await record({ entity: 'user', userId });
+      });
       const row = await queries.findUserById(db, userId);
       if (!row) throw unauthorized();
       return presentUser(row);

@@ -13,6 +13,7 @@ import type { Access } from '../access/access.ts';
 import type { DB, ItemsTable } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
+import type { ChangeFeed } from '../realtime/change-feed.ts';
 import { presentItem } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, duplicateWarnings, withMemory } from './item-drafts.ts';
 import * as queries from './items.queries.ts';
@@ -22,6 +23,8 @@ export interface ItemDeps {
   db: Kysely<DB>;
   access: Access;
   now: () => Date;
+  /** Every write goes through it, so live subscribers hear of it after the commit. */
+  changes: ChangeFeed;
 }
 
 export type ItemService = ReturnType<typeof createItemService>;
@@ -29,7 +32,7 @@ export type ItemService = ReturnType<typeof createItemService>;
 const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
 
 export function createItemService(deps: ItemDeps) {
-  const { db, access } = deps;
+  const { db, access, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
   /** Parses the entries, appends every item they hold in one transaction, and warns of duplicates. */
@@ -41,7 +44,7 @@ export function createItemService(deps: ItemDeps) {
     const memory = await recallProperties(db, userId, drafts.map((draft) => draft.nameKey));
     const now = nowIso();
 
-    return db.transaction().execute(async (trx) => {
+    return changes.write([listId], async (trx, record) => {
       await queries.lockList(trx, listId);
       const { count, last } = await queries.countAndLastPosition(trx, listId);
       if (count + drafts.length > LIST_ITEMS_MAX) throw listFull();
@@ -59,6 +62,7 @@ export function createItemService(deps: ItemDeps) {
         updated_at: now,
       }));
       await queries.insertItems(trx, rows);
+      await record(rows.map((row) => ({ listId, entity: 'item' as const, op: 'added' as const, entityId: row.id })));
       return { results: rows.map(presentItem), warnings: duplicateWarnings(drafts, unchecked) };
     });
   }
@@ -89,9 +93,10 @@ export function createItemService(deps: ItemDeps) {
      */
     async update(listId: string, itemId: string, userId: string, patch: UpdateItemBody): Promise<ItemView> {
       await access.authorize(listId, userId, 'edit-items');
-      return db.transaction().execute(async (trx) => {
+      return changes.write([listId], async (trx, record) => {
         const row = await queries.findItem(trx, listId, itemId);
         if (!row) throw notFound(SERVER_MESSAGES.itemNotFound);
+        await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
         const now = nowIso();
         const set: Updateable<ItemsTable> = { updated_at: now };
         let content = row.content;
@@ -127,19 +132,23 @@ export function createItemService(deps: ItemDeps) {
     /** Deletes one item; 404 when the list has no such item. */
     async remove(listId: string, itemId: string, userId: string): Promise<void> {
       await access.authorize(listId, userId, 'edit-items');
-      if (!(await queries.deleteItem(db, listId, itemId))) throw notFound(SERVER_MESSAGES.itemNotFound);
+      await changes.write([listId], async (trx, record) => {
+        if (!(await queries.deleteItem(trx, listId, itemId))) throw notFound(SERVER_MESSAGES.itemNotFound);
+        await record({ listId, entity: 'item', op: 'removed', entityId: itemId });
+      });
     },
 
     /** Sets every position at once: `ids` must name each item of the list exactly once. */
     async reorder(listId: string, userId: string, ids: string[]): Promise<ItemView[]> {
       await access.authorize(listId, userId, 'edit-items');
-      return db.transaction().execute(async (trx) => {
+      return changes.write([listId], async (trx, record) => {
         await queries.lockList(trx, listId);
         const current = new Set(await queries.itemIds(trx, listId));
         const wanted = new Set(ids);
         const exact = wanted.size === ids.length && wanted.size === current.size && ids.every((id) => current.has(id));
         if (!exact) throw badRequest(SERVER_MESSAGES.itemOrderMismatch);
         await queries.setPositions(trx, listId, ids, nowIso());
+        await record(ids.map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })));
         return (await queries.listItems(trx, listId)).map(presentItem);
       });
     },

@@ -9,6 +9,7 @@ import type {
 import type { Access } from '../access/access.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
+import type { ChangeFeed } from '../realtime/change-feed.ts';
 import { presentList, presentPublicItem, presentPublicList, type ListContext } from './list.presenter.ts';
 import * as queries from './lists.queries.ts';
 
@@ -16,6 +17,8 @@ export interface ListDeps {
   db: Kysely<DB>;
   access: Access;
   now: () => Date;
+  /** Every write goes through it, so live subscribers hear of it after the commit. */
+  changes: ChangeFeed;
 }
 
 export type ListService = ReturnType<typeof createListService>;
@@ -39,7 +42,7 @@ const stripShare = ({ share_permission: _p, shared_at: _s, shared_by_email: _e, 
   list satisfies ListRow;
 
 export function createListService(deps: ListDeps) {
-  const { db, access } = deps;
+  const { db, access, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
   /** A list as its caller sees it: with its shares for the owner, with shareInfo for a member. */
@@ -55,7 +58,10 @@ export function createListService(deps: ListDeps) {
   async function change(listId: string, userId: string, patch: Parameters<typeof queries.updateList>[2]) {
     const { list } = await access.authorize(listId, userId, 'manage-list');
     const updated = { ...list, ...patch, updated_at: nowIso() };
-    await queries.updateList(db, listId, { ...patch, updated_at: updated.updated_at });
+    await changes.write([listId], async (trx, record) => {
+      await record({ listId, entity: 'list', op: 'modified', entityId: listId });
+      await queries.updateList(trx, listId, { ...patch, updated_at: updated.updated_at });
+    });
     return viewFor(updated as ListRow, userId);
   }
 
@@ -91,7 +97,10 @@ export function createListService(deps: ListDeps) {
         created_at: now,
         updated_at: now,
       };
-      await queries.insertList(db, list);
+      await changes.write([], async (trx, record) => {
+        await queries.insertList(trx, list);
+        await record({ listId: list.id, entity: 'list', op: 'added', entityId: list.id });
+      });
       return presentList(list, { isOwner: true, shares: [] });
     },
 
@@ -114,7 +123,11 @@ export function createListService(deps: ListDeps) {
     /** Deletes a list with its items, shares and image records; owner only. */
     async remove(listId: string, userId: string): Promise<void> {
       await access.authorize(listId, userId, 'delete-list');
-      await queries.deleteList(db, listId);
+      await changes.write([listId], async (trx, record) => {
+        // Recorded first: the seq lives on the row about to go (the log row stays).
+        await record({ listId, entity: 'list', op: 'removed', entityId: listId });
+        await queries.deleteList(trx, listId);
+      });
     },
 
     /** A public list and its items for anyone with the link; 404 for any other list. */

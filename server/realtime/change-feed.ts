@@ -10,11 +10,11 @@ import * as queries from './realtime.queries.ts';
  * One change a write makes, as the services record it. `entityId` is the item id, the share's
  * e-mail address, or the list id. A user's own record (the `user` topic) has no list and no log.
  */
-export type RecordedChange =
-  | { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string }
-  | { entity: 'user'; userId: string };
+export type ListChange = { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string };
+export type RecordedChange = ListChange | { entity: 'user'; userId: string };
 
-export type RecordChange = (change: RecordedChange) => Promise<void>;
+/** Records one change, or several of one list at once (a batch of items takes one seq range). */
+export type RecordChange = (change: RecordedChange | readonly ListChange[]) => Promise<void>;
 
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
@@ -26,34 +26,56 @@ export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: () => Date }) {
   const { db, bus } = deps;
 
+  /** Bumps the list's seq by `changes.length` and logs them under the seqs taken. */
+  async function log(trx: Transaction<DB>, listId: string, changes: readonly ListChange[]): Promise<number> {
+    const last = await queries.bumpChangeSeq(trx, listId, changes.length);
+    // The list is gone: a deletion committed between the caller's permission check and now.
+    if (last === undefined) throw notFound(MESSAGES.listNotFound);
+    const createdAt = deps.now().toISOString();
+    const first = last - changes.length + 1;
+    await queries.insertChanges(
+      trx,
+      changes.map((change, index) => ({
+        list_id: listId,
+        seq: first + index,
+        entity: change.entity,
+        op: change.op,
+        entity_id: change.entityId,
+        created_at: createdAt,
+      })),
+    );
+    return last;
+  }
+
   return {
     /**
-     * Runs `work` in a transaction with a `record` function. Record a list's deletion BEFORE
-     * deleting the row: the seq lives on the row. Recording on a list that is gone (a concurrent
-     * deletion) fails the write with 404.
+     * Runs `work` in a transaction with a `record` function, after locking the lists it names
+     * (PostgreSQL). Locking every list first, in id order, is what keeps writers deadlock-free:
+     * the seq bump locks the list row anyway, and a transaction that took it after an item or
+     * share row could wait in a circle with a list deletion. Record a list's deletion BEFORE
+     * deleting the row, since the seq lives on it. Recording on a list that is gone fails with 404.
      */
-    async write<T>(work: (trx: Transaction<DB>, record: RecordChange) => Promise<T>): Promise<T> {
+    async write<T>(
+      lockLists: readonly string[],
+      work: (trx: Transaction<DB>, record: RecordChange) => Promise<T>,
+    ): Promise<T> {
       const { value, notes } = await db.transaction().execute(async (trx) => {
+        await queries.lockLists(trx, lockLists);
         const lastSeq = new Map<string, number>();
         const listDocChanged = new Set<string>();
         const users = new Set<string>();
         const record: RecordChange = async (change) => {
-          if (change.entity === 'user') {
-            users.add(change.userId);
-            return;
+          const changes: readonly (RecordedChange | ListChange)[] = Array.isArray(change) ? change : [change];
+          const byList = new Map<string, ListChange[]>();
+          for (const one of changes) {
+            if (one.entity === 'user') {
+              users.add(one.userId);
+              continue;
+            }
+            byList.set(one.listId, [...(byList.get(one.listId) ?? []), one]);
+            if (one.entity !== 'item') listDocChanged.add(one.listId);
           }
-          const seq = await queries.bumpChangeSeq(trx, change.listId);
-          if (seq === undefined) throw notFound(MESSAGES.listNotFound);
-          await queries.insertChange(trx, {
-            list_id: change.listId,
-            seq,
-            entity: change.entity,
-            op: change.op,
-            entity_id: change.entityId,
-            created_at: deps.now().toISOString(),
-          });
-          lastSeq.set(change.listId, seq);
-          if (change.entity !== 'item') listDocChanged.add(change.listId);
+          for (const [listId, ofList] of byList) lastSeq.set(listId, await log(trx, listId, ofList));
         };
         const value = await work(trx, record);
         // One notification per list and transaction, however many changes it recorded: a batch
@@ -68,5 +90,8 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
       bus.afterCommit(notes);
       return value;
     },
+
+    /** Locks lists found inside a write (in id order), e.g. those a new account's invitations name. */
+    lock: (trx: Transaction<DB>, listIds: readonly string[]) => queries.lockLists(trx, listIds),
   };
 }

@@ -70,6 +70,17 @@ export async function deletePendingShare(db: Db, key: { listId: string; email: s
     .execute();
 }
 
+/** The lists with an invitation waiting for an address. */
+export async function findPendingShareLists(db: Db, email: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('list_shares')
+    .select('list_id')
+    .where('email', '=', email)
+    .where('status', '=', 'pending')
+    .execute();
+  return rows.map((row) => row.list_id);
+}
+
 /** Turns every pending invitation to an address into an accepted share of its new account. */
 export async function acceptPendingShares(db: Db, user: { id: string; email: string }): Promise<void> {
   await db

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { JOIN_PATH_PREFIX } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { InvitationView, InviteBody, SharePermission, ShareView } from '../../common/schemas/shares.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { Access } from '../access/access.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import type { DB, ListRow, ListShareRow } from '../db/schema.ts';
+import type { DB, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { ChangeFeed, RecordChange } from '../realtime/change-feed.ts';
 import { presentShare } from './share.presenter.ts';
 import * as queries from './shares.queries.ts';
 
@@ -25,6 +25,8 @@ export interface ShareDeps {
   now: () => Date;
   /** Where a failed invitation mail is reported; the client only hears that it failed. */
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Every write goes through it, so live subscribers hear of it after the commit. */
+  changes: ChangeFeed;
 }
 
 export type ShareService = ReturnType<typeof createShareService>;
@@ -51,7 +53,7 @@ function publicName(firstName: string | null | undefined): string {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function createShareService(deps: ShareDeps) {
-  const { db, access } = deps;
+  const { db, access, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
   /** The share a path names, on a list whose shares the caller manages; never the owner's. */
@@ -61,17 +63,6 @@ export function createShareService(deps: ShareDeps) {
     const share = await queries.findShare(db, listId, userIdOrEmail);
     if (!share) throw notFound(SERVER_MESSAGES.shareNotFound);
     return share;
-  }
-
-  /** Inserts a share; false when a concurrent request inserted the same one first. */
-  async function insertUnlessTaken(share: ListShareRow): Promise<boolean> {
-    try {
-      await queries.insertShare(db, share);
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
   }
 
   async function sendInvitation(list: ListRow, inviter: UserView, email: string): Promise<void> {
@@ -100,24 +91,34 @@ export function createShareService(deps: ShareDeps) {
       const invitee = await queries.findUserByEmail(db, body.email);
       if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
       const key = { listId, email: body.email };
-      const created =
-        !(await queries.findShare(db, listId, body.email)) &&
-        (await insertUnlessTaken({
-          list_id: listId,
-          user_id: invitee?.id ?? null,
-          email: body.email,
-          permission: body.permission,
-          status: invitee ? 'accepted' : 'pending',
-          shared_by: caller.id,
-          created_at: nowIso(),
-        }));
-      if (!created) await queries.updateShare(db, key, { permission: body.permission });
+      // Read under the list's lock: two invitations of one address at once make one share.
+      const created = await changes.write([listId], async (trx, record) => {
+        const existing = await queries.findShare(trx, listId, body.email);
+        await record({ listId, entity: 'share', op: existing ? 'modified' : 'added', entityId: body.email });
+        if (existing) {
+          await queries.updateShare(trx, key, { permission: body.permission });
+        } else {
+          await queries.insertShare(trx, {
+            list_id: listId,
+            user_id: invitee?.id ?? null,
+            email: body.email,
+            permission: body.permission,
+            status: invitee ? 'accepted' : 'pending',
+            shared_by: caller.id,
+            created_at: nowIso(),
+          });
+        }
+        return !existing;
+      });
       if (created && !invitee) {
         try {
           await sendInvitation(list, caller, body.email);
         } catch (error) {
           // An invitation nobody hears of would wait forever: take it back and report the failure.
-          await queries.deletePendingShare(db, key);
+          await changes.write([listId], async (trx, record) => {
+            await record({ listId, entity: 'share', op: 'removed', entityId: body.email });
+            await queries.deletePendingShare(trx, key);
+          });
           deps.log.error({ err: error, listId }, 'invitation mail could not be sent');
           throw new AppError(502, 'mail_failed', SERVER_MESSAGES.invitationMailFailed);
         }
@@ -130,14 +131,20 @@ export function createShareService(deps: ShareDeps) {
     /** Sets a member's (or a pending invitation's) permission; an admin may not touch the owner. */
     async setPermission(listId: string, callerId: string, userIdOrEmail: string, permission: SharePermission) {
       const share = await managedShare(listId, callerId, userIdOrEmail);
-      await queries.updateShare(db, { listId, email: share.email }, { permission });
+      await changes.write([listId], async (trx, record) => {
+        await record({ listId, entity: 'share', op: 'modified', entityId: share.email });
+        await queries.updateShare(trx, { listId, email: share.email }, { permission });
+      });
       return presentShare({ ...share, permission });
     },
 
     /** Removes a member or withdraws a pending invitation. */
     async remove(listId: string, callerId: string, userIdOrEmail: string): Promise<void> {
       const share = await managedShare(listId, callerId, userIdOrEmail);
-      await queries.deleteShare(db, { listId, email: share.email });
+      await changes.write([listId], async (trx, record) => {
+        await record({ listId, entity: 'share', op: 'removed', entityId: share.email });
+        await queries.deleteShare(trx, { listId, email: share.email });
+      });
     },
 
     /**
@@ -152,26 +159,30 @@ export function createShareService(deps: ShareDeps) {
       if (!isMember) {
         const permission = linkPermission(list);
         if (!permission) throw forbidden(MESSAGES.listForbidden);
-        // A pending invitation to this address becomes the membership, keeping the higher permission.
-        const pending = await queries.findShare(db, listId, caller.email);
-        if (pending) {
-          await queries.updateShare(
-            db,
-            { listId, email: caller.email },
-            { user_id: caller.id, status: 'accepted', permission: higher(pending.permission, permission) },
-          );
-        } else {
-          // Taken: the same user joining twice at once, and the other request made the membership.
-          await insertUnlessTaken({
-            list_id: listId,
-            user_id: caller.id,
-            email: caller.email,
-            permission,
-            status: 'accepted',
-            shared_by: list.owner_id,
-            created_at: nowIso(),
-          });
-        }
+        await changes.write([listId], async (trx, record) => {
+          // Read under the list's lock: the same user joining twice at once makes one membership.
+          const pending = await queries.findShare(trx, listId, caller.email);
+          if (pending?.status === 'accepted') return;
+          await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: caller.email });
+          if (pending) {
+            // A pending invitation to this address becomes the membership, keeping the higher permission.
+            await queries.updateShare(
+              trx,
+              { listId, email: caller.email },
+              { user_id: caller.id, status: 'accepted', permission: higher(pending.permission, permission) },
+            );
+          } else {
+            await queries.insertShare(trx, {
+              list_id: listId,
+              user_id: caller.id,
+              email: caller.email,
+              permission,
+              status: 'accepted',
+              shared_by: list.owner_id,
+              created_at: nowIso(),
+            });
+          }
+        });
       }
       return deps.lists.viewFor(list, caller.id);
     },
@@ -191,8 +202,12 @@ export function createShareService(deps: ShareDeps) {
     },
 
     /** Registration hook: invitations waiting for this address become the new account's shares. */
-    async acceptInvitations(trx: Kysely<DB>, user: { id: string; email: string }): Promise<void> {
+    async acceptInvitations(trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange): Promise<void> {
+      const listIds = await queries.findPendingShareLists(trx, user.email);
+      if (listIds.length === 0) return;
+      await changes.lock(trx, listIds);
       await queries.acceptPendingShares(trx, user);
+      await record(listIds.map((listId) => ({ listId, entity: 'share' as const, op: 'modified' as const, entityId: user.email })));
     },
   };
 }
