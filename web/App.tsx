@@ -1,20 +1,58 @@
-import { Route, Routes } from 'react-router';
-import { DashboardScreen } from './screens/DashboardScreen.tsx';
-import { LoginScreen } from './screens/LoginScreen.tsx';
-import { ResetPasswordScreen } from './screens/ResetPasswordScreen.tsx';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { UserView } from '../common/schemas/auth.ts';
+import { Toaster } from './components/Toaster.tsx';
+import { DashboardScreen, LoginScreen, ResetPasswordScreen } from './screens/lazy.ts';
+import { loadItems } from './state/item-actions.ts';
+import { loadLists } from './state/list-actions.ts';
 import { useSession } from './state/session.ts';
+import { onReplayed, startConnectionWatch } from './state/sync.ts';
 
-/** The main app: the dashboard when signed in, the sign-in screen otherwise. */
-function MainApp() {
-  const { user } = useSession();
-  return user ? <DashboardScreen user={user} /> : <LoginScreen />;
+/** Follows the connection and reloads what replayed offline changes touched. */
+function useSync() {
+  useEffect(() => {
+    const stopWatch = startConnectionWatch();
+    const stopReplay = onReplayed((listIds) => {
+      loadLists().catch(() => undefined);
+      listIds.forEach((id) => loadItems(id).catch(() => undefined));
+    });
+    return () => {
+      stopWatch();
+      stopReplay();
+    };
+  }, []);
+}
+
+function SignedInApp({ user }: { user: UserView }) {
+  useSync();
+  return (
+    <Routes>
+      <Route path="/" element={<DashboardScreen user={user} />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+function SignedOutApp() {
+  return (
+    <Routes>
+      <Route path="*" element={<LoginScreen />} />
+    </Routes>
+  );
 }
 
 export function App() {
+  const { user } = useSession();
   return (
-    <Routes>
-      <Route path="/reset-password" element={<ResetPasswordScreen />} />
-      <Route path="*" element={<MainApp />} />
-    </Routes>
+    <>
+      {/* A full-height blank while a screen's chunk loads: nothing jumps when it arrives. */}
+      <Suspense fallback={<div style={{ minHeight: '100dvh' }} aria-busy="true" />}>
+        <Routes>
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route path="*" element={user ? <SignedInApp user={user} /> : <SignedOutApp />} />
+        </Routes>
+      </Suspense>
+      <Toaster />
+    </>
   );
 }

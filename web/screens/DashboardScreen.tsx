@@ -1,36 +1,63 @@
-import { useEffect, useState } from 'react';
-import { logout, refreshUser } from '../api/auth.ts';
+import { Settings } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { UI_TEXT } from '../../common/messages.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import { refreshUser } from '../api/auth.ts';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import headerStyles from '../components/AppHeader.module.css';
 import ui from '../components/ui.module.css';
-import type { Session } from '../state/session.ts';
+import { useAppState } from '../state/app-state.ts';
+import { loadLists } from '../state/list-actions.ts';
+import { CreateListForm } from './dashboard/CreateListForm.tsx';
+import { ListCard } from './dashboard/ListCard.tsx';
 import styles from './DashboardScreen.module.css';
 
-/** A placeholder dashboard until the lists screens arrive (issue 5). */
-export function DashboardScreen({ user }: { user: NonNullable<Session['user']> }) {
-  const [busy, setBusy] = useState(false);
+/** The signed-in home (spec section 2): create a list, open, tag, share and delete lists. */
+export function DashboardScreen({ user }: { user: UserView }) {
+  const lists = useAppState((state) => state.lists);
+  const loaded = useAppState((state) => state.listsLoaded);
 
-  // Confirms the stored token with the server (refreshing it if needed) and picks up changes.
+  // The cache is on screen already; the server's answer replaces it when it comes.
   useEffect(() => {
     refreshUser().catch(() => undefined);
+    loadLists().catch(() => undefined);
   }, []);
-
-  async function onLogout() {
-    setBusy(true);
-    await logout().catch(() => undefined);
-  }
 
   return (
     <>
-      <header className={styles.header}>
-        <p className={styles.brand}>Listo</p>
-        <button type="button" className={ui.secondary} onClick={() => void onLogout()} disabled={busy}>
-          Logout
-        </button>
-      </header>
+      <AppHeader leading={<p className={headerStyles.brand}>Listo</p>} />
+      <OfflineBanner />
       <main className={styles.main}>
-        <h1>Your lists</h1>
-        <p>
-          Signed in as <strong data-testid="user-email">{user.email}</strong>.
-        </p>
+        <div className={styles.heading}>
+          <div>
+            <h1 className={styles.title}>Your lists</h1>
+            <p className={ui.muted}>
+              Signed in as <span data-testid="user-email">{user.email}</span>
+            </p>
+          </div>
+          <Link to="/account" className={`${ui.secondary} ${styles.settings}`}>
+            <Settings size={18} aria-hidden />
+            <span>{UI_TEXT.accountSettings}</span>
+          </Link>
+        </div>
+        <CreateListForm />
+        {!loaded ? (
+          <ul className={styles.lists} aria-busy="true" aria-label="Loading lists">
+            {[0, 1, 2].map((index) => (
+              <li key={index} className={styles.placeholder} />
+            ))}
+          </ul>
+        ) : lists.length === 0 ? (
+          <p className={styles.empty}>{UI_TEXT.noLists}</p>
+        ) : (
+          <ul className={styles.lists} aria-label="Lists">
+            {lists.map((list) => (
+              <ListCard key={list.tempId ?? list.id} list={list} />
+            ))}
+          </ul>
+        )}
       </main>
     </>
   );

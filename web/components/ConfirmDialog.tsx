@@ -1,0 +1,28 @@
+import ui from './ui.module.css';
+import { Modal } from './Modal.tsx';
+import styles from './Modal.module.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before something that cannot be undone; Cancel has the focus first. */
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={message}>
+      <div className={styles.actions}>
+        <button type="button" className={ui.secondary} onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className={ui.danger} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import type { SharePermission } from '../../common/schemas/shares.ts';
+import styles from './PermissionMenu.module.css';
+
+/** The choices of spec section 2's numbered prompt, as a small accessible menu. */
+const CHOICES: { value: SharePermission; label: string }[] = [
+  { value: 'view', label: 'View only' },
+  { value: 'edit', label: 'Edit' },
+  { value: 'admin', label: 'Admin' },
+];
+
+interface PermissionMenuProps {
+  /** The trigger's content; the trigger itself is a button. */
+  children: ReactNode;
+  triggerClassName: string | undefined;
+  triggerLabel: string;
+  current: SharePermission;
+  onChange: (permission: SharePermission) => void;
+  onRemove: () => void;
+}
+
+export function PermissionMenu({ children, triggerClassName, triggerLabel, current, onChange, onRemove }: PermissionMenuProps) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
+        {children}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} sideOffset={4} align="start">
+          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
+            {CHOICES.map((choice) => (
+              <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>
+                {choice.label}
+                <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onRemove}>
+            Remove
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,34 @@
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { UI_TEXT } from '../../../common/messages.ts';
+import ui from '../../components/ui.module.css';
+import { createListAction } from '../../state/list-actions.ts';
+import styles from './CreateListForm.module.css';
+
+/** The dashboard's create-list form; an empty name creates nothing (spec section 5). */
+export function CreateListForm() {
+  const [name, setName] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    void createListAction(name);
+    setName('');
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      <input
+        className={`${ui.input} ${styles.input}`}
+        aria-label="New list name"
+        placeholder={UI_TEXT.createListPlaceholder}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        enterKeyHint="done"
+      />
+      <button type="submit" className={`${ui.primary} ${styles.button}`} aria-label="Create list">
+        <Plus size={20} aria-hidden />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PermissionMenu } from '../../components/PermissionMenu.tsx';
+import ui from '../../components/ui.module.css';
+import type { ClientList } from '../../state/app-state.ts';
+import { deleteListAction } from '../../state/list-actions.ts';
+import { isTempId } from '../../state/lists-merge.ts';
+import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
+import styles from './ListCard.module.css';
+
+/** A list on the dashboard: name, tags (spec section 2) and, for its owner, a delete button. */
+export function ListCard({ list }: { list: ClientList }) {
+  const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
+  const pending = isTempId(list.id);
+
+  return (
+    <li className={styles.card} aria-busy={pending}>
+      <Link to={`/lists/${list.id}`} className={styles.name}>
+        {list.name}
+      </Link>
+      <div className={styles.tags}>
+        {list.isOwner ? (
+          <>
+            {list.visibility === 'public' && <span className={ui.tag}>public</span>}
+            {list.public_editable && <span className={ui.tag}>public-editable</span>}
+            {list.shares?.map((share) => (
+              <PermissionMenu
+                key={share.user_id}
+                triggerClassName={ui.tag}
+                triggerLabel={`shared: ${share.email}, ${share.permission}. Change access`}
+                current={share.permission}
+                onChange={(permission) => void changePermissionAction(list.id, share.user_id, permission)}
+                onRemove={() => setConfirm({ userId: share.user_id })}
+              >
+                shared: {share.email}
+              </PermissionMenu>
+            ))}
+          </>
+        ) : (
+          list.shareInfo && <span className={ui.tag}>{list.shareInfo.permission}</span>
+        )}
+      </div>
+      {list.isOwner && (
+        <button
+          type="button"
+          className={`${ui.iconButton} ${styles.delete}`}
+          aria-label={`Delete ${list.name}`}
+          disabled={pending}
+          onClick={() => setConfirm('delete')}
+        >
+          <Trash2 size={18} aria-hidden />
+        </button>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'delete' ? 'Delete list' : 'Remove access'}
+        message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
+        confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm === 'delete') void deleteListAction(list.id);
+          else if (confirm) void removeAccessAction(list.id, confirm.userId);
+          setConfirm(null);
+        }}
+      />
+    </li>
+  );
+}
