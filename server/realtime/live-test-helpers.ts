@@ -116,3 +116,16 @@ export class TestSocket {
     this.ws.close();
   }
 }
+
+/** A REST call that must succeed; answers its body. */
+export async function call(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many shapes, as in test-app.ts
+  const response = await t.request({ method, path, token, body });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
