@@ -54,7 +54,7 @@ const RECONNECT_MAX_MS = 10_000;
  * The channel of this database schema: NOTIFY is database-wide, so two Listo installations (or
  * test files) in different schemas of one database must not hear each other.
  */
-async function channelOf(db: Kysely<DB>): Promise<string> {
+export async function channelOf(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
   if (schema === 'public') return BASE_CHANNEL;

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH } from '../../common/constants.ts';
+import { REALTIME_PATH } from '../../common/realtime.ts';
+import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
+import { usesPostgres } from '../test/test-database.ts';
+import { TestSocket, waitUntil } from './live-test-helpers.ts';
+
+/**
+ * Two real `node server/main.ts` processes on one PostgreSQL schema: a ticket issued by one opens
+ * a socket on the other, and a change written through either reaches subscribers on both, once,
+ * through LISTEN/NOTIFY. Only on PostgreSQL (SQLite is one process by design).
+ */
+describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_mp_${crypto.randomBytes(6).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-mp-'));
+  let a: ChildServer;
+  let b: ChildServer;
+
+  async function admin(query: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`create schema ${schema}`);
+    const separator = url.includes('?') ? '&' : '?';
+    const env = {
+      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      // Both must share the secret: tickets and sessions are HMACs made by one and checked by the other.
+      LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH: '0',
+      LOG_LEVEL: 'warn',
+    };
+    // One after the other, so the second finds the schema migrated.
+    a = await startChildServer(env);
+    b = await startChildServer(env);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
+    await killChildServers();
+    await admin(`drop schema if exists ${schema} cascade`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function http(server: ChildServer, method: string, route: string, token?: string, body?: unknown) {
+    const response = await fetch(`${server.url}${API_BASE_PATH}${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}\n${server.output()}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  /** A socket on `server`, opened with a ticket that `issuer` gave out. */
+  async function socketOn(server: ChildServer, issuer: ChildServer, token: string): Promise<TestSocket> {
+    const { ticket } = await http(issuer, 'POST', '/auth/realtime-token', token);
+    const socket = new TestSocket(`${server.url.replace('http', 'ws')}${API_BASE_PATH}${REALTIME_PATH}?ticket=${ticket}`);
+    await socket.opened;
+    return socket;
+  }
+
+  it('delivers a change made through one process to a subscriber on the other, each once', async () => {
+    const email = `mp-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const { token } = await http(a, 'POST', '/auth/register', undefined, { email, password: 'secret-password' });
+    const { list } = await http(a, 'POST', '/lists', token, { name: 'Across processes' });
+
+    // A ticket from A opens a socket on B: tickets live in the database, not in a process.
+    const onB = await socketOn(b, a, token);
+    const onA = await socketOn(a, b, token);
+    for (const socket of [onA, onB]) {
+      expect(await socket.subscribe('i', 'items', { listId: list.id })).toMatchObject({ type: 'snapshot', seq: 1 });
+      await socket.subscribe('l', 'lists');
+    }
+
+    const N = 20;
+    const written: string[] = [];
+    for (let i = 0; i < N; i++) {
+      // Alternate the process that takes the write.
+      const item = await http(i % 2 === 0 ? a : b, 'POST', `/lists/${list.id}/items`, token, { content: `item ${i}` });
+      written.push(item.id);
+    }
+    await http(b, 'PUT', `/lists/${list.id}`, token, { name: 'Renamed on B' });
+
+    for (const socket of [onA, onB]) {
+      await waitUntil(() => socket.seqs.get('i') === N + 1, 'every item');
+      const added = socket.changesOf('i').map((change) => (change.doc as { id: string }).id);
+      expect(added.sort()).toEqual([...written].sort());
+      await socket.next(
+        (m) => m.type === 'change' && m.id === 'l' && (m.changes[0]!.doc as { name: string }).name === 'Renamed on B',
+        'the rename',
+      );
+    }
+    onA.close();
+    onB.close();
+  });
+});
