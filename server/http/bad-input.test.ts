@@ -118,10 +118,9 @@ const cases: Case[] = [
     status: 415, code: 'unsupported_media_type',
   },
   {
-    // Fastify parses text/plain into a string, which then fails validation as not an object.
     name: 'a text/plain body',
     request: register({ email: 'text@example.com', password: 'secret1' }, { 'content-type': 'text/plain' }),
-    status: 400, code: 'invalid_input',
+    status: 415, code: 'unsupported_media_type',
   },
   // Unknown routes and methods, with and without a body.
   {
