@@ -33,6 +33,7 @@ describe('sortItems', () => {
   it('keeps items of one batch (same time) in position order', () => {
     const batch = [item('b', 1, { position: 2 }), item('a', 1, { position: 1 })];
     expect(names(sortItems(batch, 'oldest'))).toEqual(['a', 'b']);
+    expect(names(sortItems([...batch, item('c', 2)], 'newest'))).toEqual(['c', 'a', 'b']);
   });
 
   it('sorts by a property, items without it last by name', () => {

@@ -69,7 +69,8 @@ function comparatorOf(mode: SortMode): (a: SortableItem, b: SortableItem) => num
     case 'name-desc':
       return (a, b) => byName(b, a);
     default:
-      return (a, b) => byAge(b, a);
+      // Newest first, but one batch ("milk, eggs and bread", one timestamp) keeps its typed order.
+      return (a, b) => b.created_at.localeCompare(a.created_at) || a.position - b.position;
   }
 }
 

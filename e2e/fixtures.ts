@@ -66,3 +66,35 @@ export async function snapScreen(page: Page, name: string) {
   await page.evaluate((value) => (document.documentElement.dataset.theme = value ?? 'light'), theme);
   if (size) await page.setViewportSize(size);
 }
+
+/** Adds items through the bottom add bar. */
+export async function addItems(page: Page, text: string) {
+  await page.getByPlaceholder('Add item...').fill(text);
+  await page.getByPlaceholder('Add item...').press('Enter');
+}
+
+/** The item rows' texts (quantity and content), in screen order. */
+export function itemTexts(page: Page) {
+  return page.getByTestId('item-row').locator('label > span:first-child');
+}
+
+/** Drags an item row left by `distance` px with the mouse (pointer events, as a finger would). */
+export async function swipeLeft(page: Page, content: string, distance: number) {
+  const row = page.getByTestId('item-row').filter({ hasText: content });
+  const box = (await row.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 60, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 60 - distance, y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The signed-in user's token, to check the server's state through the API. */
+export async function apiToken(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('listo_token')))!;
+}
+
+/** A notification's text (the toast itself, not its screen-reader announcement). */
+export function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true });
+}

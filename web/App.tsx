@@ -2,7 +2,15 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { UserView } from '../common/schemas/auth.ts';
 import { Toaster } from './components/Toaster.tsx';
-import { DashboardScreen, LoginScreen, ResetPasswordScreen } from './screens/lazy.ts';
+import {
+  AccountScreen,
+  DashboardScreen,
+  JoinScreen,
+  ListScreen,
+  LoginScreen,
+  PublicListScreen,
+  ResetPasswordScreen,
+} from './screens/lazy.ts';
 import { loadItems } from './state/item-actions.ts';
 import { loadLists } from './state/list-actions.ts';
 import { useSession } from './state/session.ts';
@@ -28,6 +36,9 @@ function SignedInApp({ user }: { user: UserView }) {
   return (
     <Routes>
       <Route path="/" element={<DashboardScreen user={user} />} />
+      <Route path="/lists/:id" element={<ListScreen />} />
+      <Route path="/account" element={<AccountScreen user={user} />} />
+      <Route path="/join/:listId" element={<JoinScreen />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
@@ -36,6 +47,8 @@ function SignedInApp({ user }: { user: UserView }) {
 function SignedOutApp() {
   return (
     <Routes>
+      <Route path="/join/:listId" element={<JoinScreen />} />
+      <Route path="/lists/:id" element={<PublicListScreen />} />
       <Route path="*" element={<LoginScreen />} />
     </Routes>
   );

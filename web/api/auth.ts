@@ -7,7 +7,7 @@ import type {
   UserView,
 } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
-import { api } from './client.ts';
+import { api, newIdempotencyKey } from './client.ts';
 
 /** The auth calls of the web app. Each signs the session in or out as its answer says. */
 
@@ -39,4 +39,17 @@ export function requestPasswordReset(email: string): Promise<MessageResponse> {
 
 export async function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
   session.signIn(await api<AuthResponse>('/auth/password-reset/confirm', { method: 'POST', body, anonymous: true }));
+}
+
+export async function updateProfile(firstName: string): Promise<void> {
+  const { user } = await api<{ user: UserView }>('/auth/profile', {
+    method: 'PUT',
+    body: { first_name: firstName },
+    idempotencyKey: newIdempotencyKey(),
+  });
+  session.setUser(user);
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await api('/auth/password', { method: 'PUT', body: { currentPassword, newPassword }, idempotencyKey: newIdempotencyKey() });
 }

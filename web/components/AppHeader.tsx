@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { LogOut, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { UI_TEXT } from '../../common/messages.ts';
 import { logout } from '../api/auth.ts';
@@ -18,7 +18,8 @@ export function AppHeader({ leading, signedIn = true }: { leading: ReactNode; si
       </button>
       {signedIn && (
         <button type="button" className={`${ui.secondary} ${styles.logout}`} onClick={() => void logout().catch(() => undefined)}>
-          {UI_TEXT.logout}
+          <LogOut size={18} aria-hidden />
+          <span className={styles.logoutText}>{UI_TEXT.logout}</span>
         </button>
       )}
     </header>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { LoginBody, PasswordResetBody, RegisterBody } from '../../common/schemas/auth.ts';
+import type { InvitationView } from '../../common/schemas/shares.ts';
 import { login, register, requestPasswordReset } from '../api/auth.ts';
 import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
@@ -10,8 +11,11 @@ import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 type Action = 'login' | 'register' | 'reset';
 
-/** Sign in, create an account, or ask for a reset link (spec section 2). */
-export function LoginScreen() {
+/**
+ * Sign in, create an account, or ask for a reset link (spec section 2). With an invitation (a
+ * share link opened signed out) it says who shared which list, and the buttons say they join it.
+ */
+export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
@@ -52,6 +56,13 @@ export function LoginScreen() {
   return (
     <AuthLayout title="Listo">
       <p className={authStyles.tagline}>Shared checklists, live on every device.</p>
+      {invitation && (
+        <section className={authStyles.invitation} aria-labelledby="invitation-title">
+          <h2 id="invitation-title">{MESSAGES.invitedTitle}</h2>
+          <p>{UI_TEXT.invitationSentBy(invitation.sharedBy, invitation.listName)}</p>
+          <p>{invitation.isPublic ? MESSAGES.invitationPublic : MESSAGES.invitationAccountNeeded}</p>
+        </section>
+      )}
       <form className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>
         <Field
           label="Email"
@@ -75,10 +86,10 @@ export function LoginScreen() {
         <FormMessage error={error} notice={notice} />
         <div className={authStyles.actions}>
           <button type="submit" className={ui.primary} disabled={busy !== null}>
-            {busy === 'login' ? 'Signing in…' : 'Login'}
+            {busy === 'login' ? 'Signing in…' : invitation ? MESSAGES.signInAndJoin : 'Login'}
           </button>
           <button type="button" className={ui.secondary} disabled={busy !== null} onClick={() => void run('register')}>
-            {busy === 'register' ? 'Creating…' : 'Register'}
+            {busy === 'register' ? 'Creating…' : invitation ? MESSAGES.createAccountAndJoin : 'Register'}
           </button>
         </div>
         <button type="button" className={ui.link} disabled={busy !== null} onClick={() => void run('reset')}>

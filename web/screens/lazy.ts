@@ -9,3 +9,7 @@ export const ResetPasswordScreen = lazy(() =>
   import('./ResetPasswordScreen.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
 );
 export const DashboardScreen = lazy(() => import('./DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })));
+export const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ default: m.ListScreen })));
+export const AccountScreen = lazy(() => import('./AccountScreen.tsx').then((m) => ({ default: m.AccountScreen })));
+export const JoinScreen = lazy(() => import('./JoinScreen.tsx').then((m) => ({ default: m.JoinScreen })));
+export const PublicListScreen = lazy(() => import('./PublicListScreen.tsx').then((m) => ({ default: m.PublicListScreen })));

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { addItems, itemTexts, openNewList, registerUser, snapScreen, swipeLeft } from './fixtures.ts';
+
+test('add several items at once, check, rename, sort, swipe-delete and suggestions', async ({ page }) => {
+  await registerUser(page);
+  const listId = await openNewList(page, 'Weekend');
+  await expect(page).toHaveURL(`/lists/${listId}`);
+  await expect(page.getByText('Nothing here yet. Add your first item below.')).toBeVisible();
+
+  await addItems(page, '2 bottles milk, eggs and bread');
+  await expect(itemTexts(page)).toHaveText(['2 bottlesmilk', 'eggs', 'bread']);
+  await expect(page.getByTestId('item-row').filter({ hasText: 'milk' }).getByText('2 bottles')).toBeVisible();
+  // Replaced by the server's items: no temporary ids left.
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'eggs' }).check();
+  await expect(page.getByRole('checkbox', { name: 'eggs' })).toBeChecked();
+
+  // Sort: newest first by default (one batch keeps its order), A-Z, then completed last.
+  await page.getByRole('button', { name: 'Sort A-Z' }).click();
+  await expect(page.getByRole('button', { name: 'Sort A-Z' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('item-row').locator('label')).toHaveText([/bread/, /eggs/, /milk/]);
+  await page.getByRole('button', { name: 'Completed last' }).click();
+  await expect(page.getByTestId('item-row').locator('label')).toHaveText([/bread/, /milk/, /eggs/]);
+  await page.getByLabel('Sort by').selectOption('name-desc');
+  await expect(page.getByTestId('item-row').locator('label')).toHaveText([/milk/, /bread/, /eggs/]);
+  await snapScreen(page, 'list');
+
+  // Rename inline; empty text just closes.
+  await page.getByRole('button', { name: 'Weekend, rename list' }).click();
+  await page.getByLabel('List name').fill('Weekend shop');
+  await page.getByLabel('List name').press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+  await page.getByRole('button', { name: 'Weekend shop, rename list' }).click();
+  await page.getByLabel('List name').fill('');
+  await page.getByLabel('List name').press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+
+  // A short drag springs back; 80 px or more removes the item.
+  await swipeLeft(page, 'bread', 40);
+  await expect(page.getByTestId('item-row').filter({ hasText: 'bread' })).toBeVisible();
+  await swipeLeft(page, 'bread', 110);
+  await expect(page.getByTestId('item-row').filter({ hasText: 'bread' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete milk' }).click();
+  await expect(page.getByTestId('item-row')).toHaveCount(1);
+
+  // Reload keeps the list open and the server has the changes.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+  await expect(page.getByTestId('item-row')).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'eggs' })).toBeChecked();
+
+  // Suggestions from history: prefix matches first.
+  await page.getByPlaceholder('Add item...').fill('m');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option')).toHaveText(['milk']);
+  await snapScreen(page, 'list-suggestions');
+  await page.getByRole('option', { name: 'milk' }).click();
+  await expect(page.getByTestId('item-row').filter({ hasText: 'milk' })).toBeVisible();
+
+  // Back and forward keep the open list.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Your lists' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(page.getByRole('heading', { name: 'Your lists' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await snapScreen(page, 'list-options-menu');
+  await page.getByRole('menuitem', { name: 'List Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'List Settings' });
+  await settings.getByRole('button', { name: 'Add' }).click();
+  await expect(settings.getByRole('alert')).toHaveText('A blank prompt cannot be added');
+  await settings.getByLabel('New custom prompt').fill('Group by aisle');
+  await settings.getByRole('button', { name: 'Add' }).click();
+  await expect(settings.getByText('Group by aisle')).toBeVisible();
+  await settings.getByRole('radio', { name: 'Expensive' }).check();
+  await snapScreen(page, 'list-settings-modal');
+  expect(await page.evaluate((id) => localStorage.getItem(`listo_ai_provider_${id}`), listId)).toBe('gemini-2.5-flash');
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { addItems, openNewList, PASSWORD, newEmail, registerUser, snapScreen, toast } from './fixtures.ts';
+
+test('share by link: a signed-out visitor sees the invitation, registers, joins; view-only then cannot edit', async ({ page, browser }) => {
+  const ownerEmail = await registerUser(page, 'owner');
+  const listId = await openNewList(page, 'Picnic');
+  await addItems(page, 'plates, cups');
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share List' });
+  await dialog.getByRole('switch', { name: /Link sharing/ }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toBe(`${new URL(page.url()).origin}/join/${listId}`);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await snapScreen(page, 'share-modal');
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 });
+
+  // A second person, signed out, in their own browser context.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole('heading', { name: "You've been invited!" })).toBeVisible();
+  await expect(guest.getByText('"Picnic"')).toBeVisible();
+  await expect(guest.getByText("You'll need an account to access this shared list.")).toBeVisible();
+  await snapScreen(guest, 'invitation');
+  const guestEmail = newEmail('guest');
+  await guest.getByLabel('Email').fill(guestEmail);
+  await guest.getByLabel('Password').fill(PASSWORD);
+  await guest.getByRole('button', { name: 'Create Account & Join' }).click();
+  await expect(guest).toHaveURL(`/lists/${listId}`);
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
+  await expect(guest.getByTestId('item-row')).toHaveCount(2);
+  await expect(guest.getByPlaceholder('Add item...')).toBeVisible();
+
+  // The owner sees the member and makes them view-only from the dashboard tag.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
+  await snapScreen(page, 'dashboard-access-menu');
+  await page.getByRole('menuitemradio', { name: 'View only' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}, view`) })).toBeVisible();
+
+  await guest.reload();
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
+  await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
+  await expect(guest.getByRole('checkbox', { name: 'plates' })).toBeDisabled();
+  await guest.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(guest.getByRole('link', { name: 'Picnic' })).toBeVisible();
+  await expect(guest.getByText('view', { exact: true })).toBeVisible();
+  expect(ownerEmail).not.toBe(guestEmail);
+
+  // Remove access asks first.
+  await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await expect(page.getByText('Are you sure you want to remove access for this user?')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) })).toHaveCount(0);
+  await guestContext.close();
+});
+
+test('a public list opens for a signed-out visitor; a private one without link sharing refuses the join', async ({ page, browser }) => {
+  await registerUser(page, 'owner');
+  const listId = await openNewList(page, 'Bake sale');
+  await addItems(page, '2 bags flour');
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/join/${listId}`);
+  // Private, no link sharing: no invitation; after signing up the join says why.
+  await expect(visitor.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
+  await visitor.getByLabel('Email').fill(newEmail('visitor'));
+  await visitor.getByLabel('Password').fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(visitor.getByRole('alert')).toHaveText("You don't have permission to access this list");
+  await snapScreen(visitor, 'join-error');
+  await visitorContext.close();
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  await page.getByRole('dialog').getByRole('switch', { name: /Public/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
+
+  const anonymous = await browser.newContext();
+  const stranger = await anonymous.newPage();
+  await stranger.goto(`/lists/${listId}`);
+  await expect(stranger.getByRole('heading', { name: 'Bake sale' })).toBeVisible();
+  await expect(stranger.getByTestId('item-row')).toHaveText([/2 bags\s*flour/]);
+  await expect(stranger.getByPlaceholder('Add item...')).toHaveCount(0);
+  await snapScreen(stranger, 'public-list');
+  await stranger.goto(`/join/${listId}`);
+  await expect(stranger.getByText('This is a public list that anyone can access.')).toBeVisible();
+  await expect(stranger.getByRole('button', { name: 'Sign In & Join List' })).toBeVisible();
+  await anonymous.close();
+});

@@ -1,0 +1,230 @@
+import {
+  CLOSE_CODES,
+  LIST_TOPICS,
+  REALTIME_PROTOCOL_VERSION,
+  docKey,
+  type ClientMessage,
+  type ErrorCode,
+  type ServerMessage,
+  type Topic,
+} from '../../common/realtime.ts';
+
+/**
+ * The live-subscription client (docs/api.md, "Live subscriptions"), free of React and of the
+ * browser's session so that it runs in Node too: one socket, any number of subscriptions, each
+ * keeping its documents whole. After a drop it reconnects with a fresh ticket (exponential
+ * backoff with jitter, capped) and resubscribes; list topics resume from their last seq, so a
+ * flaky connection costs only what was missed.
+ */
+
+export type LiveStatus = 'connecting' | 'open' | 'waiting' | 'closed';
+
+/** The parts of the WebSocket API the client uses (the browser's, Node's global one, or `ws`). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface LiveClientOptions {
+  /** The endpoint, e.g. `wss://listo.example/api/v1/realtime` (no query). */
+  url: string;
+  /** A fresh single-use ticket for each connection (POST /auth/realtime-token). */
+  getTicket: () => Promise<string>;
+  /** Defaults to the global WebSocket. */
+  connect?: SocketFactory;
+  /** First retry after about `baseMs`, doubling up to `maxMs`. */
+  backoff?: { baseMs?: number; maxMs?: number };
+  /** For the jitter; injectable so tests are deterministic. */
+  random?: () => number;
+  onStatus?: (status: LiveStatus) => void;
+}
+
+export interface SubscribeOptions<Doc> {
+  topic: Topic;
+  /** Required for `items` and `list-shares`. */
+  listId?: string;
+  /** After every snapshot, resume or change: the whole current state, and the message that made it. */
+  onUpdate: (docs: ReadonlyMap<string, Doc>, message: ServerMessage) => void;
+  /** The server ended the subscription (access lost, list deleted) or refused it; nothing more comes. */
+  onEnd?: (code: ErrorCode, message: string) => void;
+}
+
+export interface LiveSubscription<Doc> {
+  readonly id: string;
+  docs(): ReadonlyMap<string, Doc>;
+  /** The list's seq the state is at (list topics), sent as `since` after a reconnect. */
+  seq(): number | undefined;
+  unsubscribe(): void;
+}
+
+export type LiveClient = ReturnType<typeof createLiveClient>;
+
+const OPEN = 1;
+const DEFAULT_BASE_MS = 500;
+/** A phone that was offline for an hour reconnects within this, and a down server is not hammered. */
+const DEFAULT_MAX_MS = 30_000;
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so retries spread but never bunch at 0. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+interface Entry {
+  id: string;
+  topic: Topic;
+  listId: string | undefined;
+  docs: Map<string, unknown>;
+  seq: number | undefined;
+  /** The state is whole (a snapshot arrived); only then may a reconnect resume from `seq`. */
+  synced: boolean;
+  options: SubscribeOptions<unknown>;
+}
+
+export function createLiveClient(options: LiveClientOptions) {
+  const connect: SocketFactory = options.connect ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  const random = options.random ?? Math.random;
+  const baseMs = options.backoff?.baseMs ?? DEFAULT_BASE_MS;
+  const maxMs = options.backoff?.maxMs ?? DEFAULT_MAX_MS;
+  const entries = new Map<string, Entry>();
+  let socket: SocketLike | undefined;
+  let status: LiveStatus = 'closed';
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let nextId = 1;
+
+  function setStatus(next: LiveStatus): void {
+    if (status === next) return;
+    status = next;
+    options.onStatus?.(next);
+  }
+
+  function send(message: ClientMessage): void {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function subscribeMessage(entry: Entry): ClientMessage {
+    const resume = entry.synced && entry.seq !== undefined && LIST_TOPICS.has(entry.topic);
+    return {
+      type: 'subscribe',
+      id: entry.id,
+      topic: entry.topic,
+      ...(entry.listId === undefined ? {} : { listId: entry.listId }),
+      ...(resume ? { since: entry.seq } : {}),
+    };
+  }
+
+  function receive(message: ServerMessage): void {
+    const entry = 'id' in message && message.id !== undefined ? entries.get(message.id) : undefined;
+    if (!entry) return;
+    if (message.type === 'error') {
+      entries.delete(entry.id);
+      entry.options.onEnd?.(message.code, message.message);
+      return;
+    }
+    if (message.type === 'snapshot') {
+      entry.docs = new Map(message.docs.map((doc) => [docKey(entry.topic, doc), doc]));
+      entry.synced = true;
+    } else {
+      for (const change of message.changes) {
+        const key = docKey(entry.topic, change.doc);
+        if (change.op === 'removed') entry.docs.delete(key);
+        else entry.docs.set(key, change.doc);
+      }
+    }
+    if (message.seq !== undefined) entry.seq = message.seq;
+    entry.options.onUpdate(entry.docs, message);
+  }
+
+  async function open(): Promise<void> {
+    if (stopped) return;
+    setStatus('connecting');
+    let ticket: string;
+    try {
+      ticket = await options.getTicket();
+    } catch {
+      return retry();
+    }
+    if (stopped) return;
+    const next = connect(`${options.url}?v=${REALTIME_PROTOCOL_VERSION}&ticket=${encodeURIComponent(ticket)}`);
+    socket = next;
+    next.onopen = () => {
+      attempt = 0;
+      setStatus('open');
+      for (const entry of entries.values()) send(subscribeMessage(entry));
+    };
+    next.onmessage = (event) => {
+      try {
+        receive(JSON.parse(String(event.data)) as ServerMessage);
+      } catch {
+        // A message we cannot read is one we cannot act on; the next snapshot makes us whole.
+      }
+    };
+    next.onerror = () => {};
+    next.onclose = (event) => {
+      if (socket !== next) return;
+      socket = undefined;
+      // Another protocol version: reconnecting cannot help, the page must reload.
+      if (stopped || event.code === CLOSE_CODES.version) return setStatus('closed');
+      retry();
+    };
+  }
+
+  function retry(): void {
+    if (stopped) return;
+    setStatus('waiting');
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void open(), backoffDelay(attempt++, baseMs, maxMs, random));
+  }
+
+  return {
+    subscribe<Doc>(subscribeOptions: SubscribeOptions<Doc>): LiveSubscription<Doc> {
+      const entry: Entry = {
+        id: `s${nextId++}`,
+        topic: subscribeOptions.topic,
+        listId: subscribeOptions.listId,
+        docs: new Map(),
+        seq: undefined,
+        synced: false,
+        options: subscribeOptions as SubscribeOptions<unknown>,
+      };
+      entries.set(entry.id, entry);
+      send(subscribeMessage(entry));
+      if (!socket && !stopped && status === 'closed') void open();
+      return {
+        id: entry.id,
+        docs: () => entry.docs as ReadonlyMap<string, Doc>,
+        seq: () => entry.seq,
+        unsubscribe() {
+          if (entries.delete(entry.id)) send({ type: 'unsubscribe', id: entry.id });
+        },
+      };
+    },
+
+    /** Skips the wait (e.g. when the browser says it is online again). */
+    reconnectNow(): void {
+      if (stopped || status !== 'waiting') return;
+      clearTimeout(retryTimer);
+      attempt = 0;
+      void open();
+    },
+
+    status: () => status,
+
+    /** Closes for good (sign-out). */
+    close(): void {
+      stopped = true;
+      clearTimeout(retryTimer);
+      socket?.close(1000, 'client closed');
+      socket = undefined;
+      setStatus('closed');
+    },
+  };
+}

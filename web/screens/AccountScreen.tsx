@@ -1,0 +1,76 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { APP_VERSION, SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import { refreshUser, updateProfile } from '../api/auth.ts';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { Field } from '../components/Field.tsx';
+import { FormMessage } from '../components/FormMessage.tsx';
+import ui from '../components/ui.module.css';
+import { messageOf } from '../components/errors.ts';
+import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
+import styles from './account/AccountScreen.module.css';
+
+/** Account Settings (spec section 2): e-mail, first name, AI access, password, version. */
+export function AccountScreen({ user }: { user: UserView }) {
+  const [firstName, setFirstName] = useState(user.first_name ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    refreshUser().catch(() => undefined);
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  async function saveProfile(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await updateProfile(firstName.trim());
+      setNotice(MESSAGES.profileUpdated);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setNotice(null), SETTINGS_SUCCESS_MS);
+    } catch (failure) {
+      setError(messageOf(failure, MESSAGES.profileUpdateFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const back = (
+    <Link to="/" className={ui.iconButton} aria-label="Back to lists">
+      <ArrowLeft size={22} aria-hidden />
+    </Link>
+  );
+  return (
+    <>
+      <AppHeader leading={back} />
+      <main className={styles.main}>
+        <h1 className={styles.title}>{UI_TEXT.accountSettings}</h1>
+        <section className={styles.card} aria-labelledby="profile-title">
+          <h2 id="profile-title">Profile</h2>
+          <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
+            <Field label="Email" type="email" value={user.email} readOnly aria-readonly="true" />
+            <Field label="First Name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+            <FormMessage error={error} notice={notice} />
+            <button type="submit" className={ui.primary} disabled={busy}>
+              Save
+            </button>
+          </form>
+          <p className={styles.aiStatus}>
+            AI access: <strong data-testid="ai-status">{user.can_use_ai ? 'enabled' : 'disabled'}</strong>
+          </p>
+        </section>
+        <section className={styles.card} aria-labelledby="password-title">
+          <h2 id="password-title">Change Password</h2>
+          <ChangePasswordForm />
+        </section>
+        <p className={styles.version}>Version {APP_VERSION}</p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '../../common/messages.ts';
+import type { InvitationView } from '../../common/schemas/shares.ts';
+import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
+import { fetchInvitation, listRequests } from '../api/lists.ts';
+import type { ListResponse } from '../../common/schemas/lists.ts';
+import ui from '../components/ui.module.css';
+import { upsertList } from '../state/list-actions.ts';
+import { useSession } from '../state/session.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { LoginScreen } from './LoginScreen.tsx';
+
+/** The join errors of spec section 8. */
+function joinError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return MESSAGES.listNotFound;
+  if (error instanceof ApiError && error.status === 403) return MESSAGES.listForbidden;
+  return error instanceof ApiError && error.message ? error.message : MESSAGES.joinFailed;
+}
+
+/**
+ * The share link `/join/:listId`: signed in, it joins and opens the list; signed out, it shows the
+ * invitation on the sign-in screen, and joins as soon as the visitor has signed in or registered.
+ */
+export function JoinScreen() {
+  const { listId = '' } = useParams();
+  const { user } = useSession();
+  // The id, not the object: a token refresh (on 403) replaces the user object and must not re-join.
+  const userId = user?.id;
+  const navigate = useNavigate();
+  const [invitation, setInvitation] = useState<InvitationView | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (userId) return;
+    // An unknown or private list has no invitation: the plain sign-in, then the join says why.
+    fetchInvitation(listId).then(setInvitation, () => setInvitation(null));
+  }, [listId, userId]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    sendRequest<ListResponse>(listRequests.join(listId), newIdempotencyKey()).then(
+      ({ list }) => {
+        upsertList(list);
+        if (current) navigate(`/lists/${list.id}`, { replace: true });
+      },
+      (failure: unknown) => current && setError(joinError(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [listId, userId, navigate]);
+
+  if (!user) return invitation === undefined ? null : <LoginScreen invitation={invitation ?? undefined} />;
+  return (
+    <AuthLayout title={error ? MESSAGES.joinFailed : 'Joining list…'}>
+      {error && <p role="alert">{error}</p>}
+      <Link to="/" className={ui.link}>
+        Go to your lists
+      </Link>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,96 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { STORAGE_KEYS } from '../../common/constants.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common/sorting.ts';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import ui from '../components/ui.module.css';
+import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
+import { addItemsAction, deleteItemAction, loadItems, toggleItemAction } from '../state/item-actions.ts';
+import { loadLists, renameListAction } from '../state/list-actions.ts';
+import { AddBar } from './list/AddBar.tsx';
+import { ItemRow } from './list/ItemRow.tsx';
+import { ListName } from './list/ListName.tsx';
+import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
+import { ListToolbar } from './list/ListToolbar.tsx';
+import { canEditItems, canManage } from './list/permissions.ts';
+import styles from './list/ListScreen.module.css';
+
+const NO_ITEMS: ClientItem[] = [];
+const DEFAULT_VIEW: ListViewOptions = { mode: DEFAULT_SORT_MODE, completedLast: false };
+
+function setView(listId: string, options: ListViewOptions) {
+  appStore.update((state) => ({ ...state, view: { ...state.view, [listId]: options } }));
+}
+
+/** One list (spec section 2, "List detail"), reachable by its own URL `/lists/:id`. */
+export function ListScreen() {
+  const { id = '' } = useParams();
+  const list = useAppState((state) => state.lists.find((entry) => entry.id === id));
+  const loaded = useAppState((state) => state.listsLoaded);
+  const items = useAppState((state) => state.items[id] ?? NO_ITEMS);
+  const history = useAppState((state) => state.history);
+  const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
+  const sorted = useMemo(() => sortItems(items, view.mode, view.completedLast), [items, view]);
+  const propertyKeys = useMemo(() => sortablePropertyKeys(items), [items]);
+
+  useEffect(() => {
+    localStorage.setItem(STORAGE_KEYS.selectedList, id);
+    loadLists().catch(() => undefined);
+    loadItems(id).catch(() => undefined);
+  }, [id]);
+
+  const back = (
+    <Link to="/" className={ui.iconButton} aria-label="Back to lists">
+      <ArrowLeft size={22} aria-hidden />
+    </Link>
+  );
+
+  if (!list) {
+    return (
+      <>
+        <AppHeader leading={back} />
+        <main className={styles.main} aria-busy={!loaded}>
+          {loaded && <p className={styles.empty}>{MESSAGES.listNotFound}</p>}
+        </main>
+      </>
+    );
+  }
+
+  const editable = canEditItems(list);
+  return (
+    <>
+      <AppHeader
+        leading={
+          <>
+            {back}
+            <ListName name={list.name} editable={canManage(list)} onRename={(name) => void renameListAction(id, name)} />
+            <ListOptionsMenu list={list} />
+          </>
+        }
+      />
+      <OfflineBanner />
+      <main className={styles.main} data-editable={editable}>
+        <ListToolbar options={view} propertyKeys={propertyKeys} onChange={(options) => setView(id, options)} />
+        {sorted.length === 0 ? (
+          <p className={styles.empty}>{UI_TEXT.noItems}</p>
+        ) : (
+          <ul className={styles.items} aria-label="Items">
+            {sorted.map((item) => (
+              <ItemRow
+                key={item.tempId ?? item.id}
+                item={item}
+                editable={editable}
+                onToggle={() => void toggleItemAction(id, item)}
+                onDelete={() => void deleteItemAction(id, item)}
+              />
+            ))}
+          </ul>
+        )}
+      </main>
+      {editable && <AddBar history={history} onAdd={(text) => void addItemsAction(id, text)} />}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { Mic, Plus } from 'lucide-react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SUGGESTIONS_MAX } from '../../../common/constants.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
+import { suggest } from '../../../common/sorting.ts';
+import ui from '../../components/ui.module.css';
+import { useSpeechInput } from './useSpeechInput.ts';
+import styles from './AddBar.module.css';
+
+interface AddBarProps {
+  history: readonly string[];
+  onAdd: (text: string) => void;
+}
+
+/** The bottom input: several items at once, history suggestions (a combobox) and voice input. */
+export function AddBar({ history, onAdd }: AddBarProps) {
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const suggestions = open ? suggest(history, text, SUGGESTIONS_MAX) : [];
+  const speech = useSpeechInput((heard) => {
+    setText((before) => (before.trim() ? `${before.trim()}, ${heard}` : heard));
+    setOpen(false);
+  });
+
+  function add(value: string) {
+    if (!value.trim()) return;
+    onAdd(value);
+    setText('');
+    setActive(-1);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    add(active >= 0 && suggestions[active] ? suggestions[active] : text);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (suggestions.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const count = suggestions.length;
+      // -1 is the input itself: moving past either end returns there.
+      setActive((index) =>
+        event.key === 'ArrowDown' ? (index + 1 >= count ? -1 : index + 1) : index < 0 ? count - 1 : index - 1,
+      );
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  return (
+    <form className={styles.bar} onSubmit={onSubmit}>
+      {suggestions.length > 0 && (
+        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions}>
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={styles.suggestion}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => add(suggestion)}
+            >
+              {suggestion}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.row}>
+        <input
+          className={`${ui.input} ${styles.input}`}
+          placeholder={UI_TEXT.addItemPlaceholder}
+          aria-label="Add items"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={suggestions.length > 0 ? listId : undefined}
+          aria-activedescendant={active >= 0 && suggestions[active] ? `${listId}-${active}` : undefined}
+          value={text}
+          enterKeyHint="send"
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setActive(-1)}
+        />
+        <button
+          type="button"
+          className={ui.iconButton}
+          aria-label={speech.listening ? UI_TEXT.listenStart : 'Voice input'}
+          aria-pressed={speech.listening}
+          onClick={speech.start}
+        >
+          <Mic size={20} aria-hidden />
+        </button>
+        <button type="submit" className={`${ui.primary} ${styles.submit}`} aria-label="Add">
+          <Plus size={20} aria-hidden />
+        </button>
+      </div>
+    </form>
+  );
+}

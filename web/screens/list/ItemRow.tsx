@@ -1,0 +1,97 @@
+import { useDrag } from '@use-gesture/react';
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
+import ui from '../../components/ui.module.css';
+import type { ClientItem } from '../../state/app-state.ts';
+import { quantityOf, tagsOf, translationsOf } from './item-details.ts';
+import styles from './ItemRow.module.css';
+
+const MAX_DRAG = SWIPE_DELETE_THRESHOLD_PX * SWIPE_MAX_DRAG_FACTOR;
+
+interface ItemRowProps {
+  item: ClientItem;
+  editable: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+}
+
+/** One item: checkbox, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
+export function ItemRow({ item, editable, onToggle, onDelete }: ItemRowProps) {
+  const [offset, setOffset] = useState(0);
+  const [removing, setRemoving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const bind = useDrag(
+    ({ movement: [dx], last }) => {
+      const x = Math.max(-MAX_DRAG, Math.min(0, dx));
+      if (!last) return setOffset(x);
+      if (x > -SWIPE_DELETE_THRESHOLD_PX) return setOffset(0);
+      setOffset(-MAX_DRAG);
+      setRemoving(true);
+      // Let the row finish sliding before it goes (spec section 9: 300 ms).
+      timer.current = setTimeout(onDelete, SWIPE_DELETE_DELAY_MS);
+    },
+    { axis: 'x', filterTaps: true, enabled: editable && !removing },
+  );
+
+  const quantity = quantityOf(item.properties);
+  const translations = translationsOf(item.properties);
+  const tags = tagsOf(item.properties);
+  const checkboxId = `item-${item.id}`;
+  const swiping = offset !== 0;
+
+  return (
+    <li className={styles.row} data-completed={item.is_completed} data-pending={item.tempId !== undefined}>
+      <div className={styles.remove} aria-hidden style={{ opacity: Math.min(1, -offset / SWIPE_DELETE_THRESHOLD_PX) }}>
+        {UI_TEXT.remove}
+      </div>
+      <div
+        {...bind()}
+        className={styles.surface}
+        data-testid="item-row"
+        style={{ transform: swiping ? `translateX(${offset}px)` : undefined, transition: swiping && !removing ? 'none' : undefined }}
+      >
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={item.is_completed}
+          disabled={!editable}
+          onChange={onToggle}
+        />
+        <label htmlFor={checkboxId} className={styles.body}>
+          <span className={styles.text}>
+            {quantity && <span className={styles.quantity}>{quantity}</span>}
+            <span className={styles.content}>{item.content}</span>
+          </span>
+          {translations.length > 0 && (
+            <span className={styles.translations}>
+              {translations.map(([language, value]) => (
+                <span key={language} lang={language}>
+                  <abbr title={language}>{language}</abbr> {value}
+                </span>
+              ))}
+            </span>
+          )}
+          {tags.length > 0 && (
+            <span className={styles.tags}>
+              {tags.map((tag) => (
+                <span key={tag.key} className={ui.tag}>
+                  {tag.label}
+                </span>
+              ))}
+            </span>
+          )}
+        </label>
+        {editable && (
+          <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={onDelete}>
+            <X size={18} aria-hidden />
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import styles from './ListScreen.module.css';
+
+/** The list's name; tapping it edits in place. Empty or unchanged text just closes the editor. */
+export function ListName({ name, editable, onRename }: { name: string; editable: boolean; onRename: (name: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+
+  if (draft === null) {
+    return editable ? (
+      <h1 className={styles.name}>
+        <button type="button" className={styles.nameButton} onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
+          {name}
+        </button>
+      </h1>
+    ) : (
+      <h1 className={styles.name}>{name}</h1>
+    );
+  }
+
+  const finish = (save: boolean) => {
+    const next = draft.trim();
+    if (save && next && next !== name) onRename(next);
+    setDraft(null);
+  };
+  return (
+    <form
+      className={styles.nameForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        finish(true);
+      }}
+    >
+      <input
+        className={styles.nameInput}
+        aria-label="List name"
+        value={draft}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => finish(true)}
+        onKeyDown={(event) => event.key === 'Escape' && finish(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { MoreHorizontal } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import menu from '../../components/PermissionMenu.module.css';
+import ui from '../../components/ui.module.css';
+import type { ClientList } from '../../state/app-state.ts';
+import { canManage } from './permissions.ts';
+
+const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
+const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) => ({ default: m.ListSettingsModal })));
+
+/** The "..." options of a list: List Settings and Share List, for its owner and admins. */
+export function ListOptionsMenu({ list }: { list: ClientList }) {
+  const [open, setOpen] = useState<'share' | 'settings' | null>(null);
+  if (!canManage(list)) return null;
+  const close = (next: boolean) => !next && setOpen(null);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className={ui.iconButton} aria-label="List options">
+          <MoreHorizontal size={22} aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={menu.menu} sideOffset={4} align="end">
+            <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('settings')}>
+              List Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
+              Share List
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <Suspense>
+        {open === 'share' && <ShareListModal list={list} open onOpenChange={close} />}
+        {open === 'settings' && (
+          <ListSettingsModal list={list} open onOpenChange={close} onShare={() => setOpen('share')} />
+        )}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowDownAZ, ListChecks } from 'lucide-react';
+import { DEFAULT_SORT_MODE, PROPERTY_SORT_PREFIX, type SortMode } from '../../../common/sorting.ts';
+import ui from '../../components/ui.module.css';
+import type { ListViewOptions } from '../../state/app-state.ts';
+import styles from './ListScreen.module.css';
+
+const MODES: { value: SortMode; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name-asc', label: 'Name A-Z' },
+  { value: 'name-desc', label: 'Name Z-A' },
+];
+
+interface ListToolbarProps {
+  options: ListViewOptions;
+  propertyKeys: string[];
+  onChange: (options: ListViewOptions) => void;
+}
+
+/** A-Z toggle, completed-last toggle and the sort mode (spec sections 2 and 4). */
+export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProps) {
+  const alphabetical = options.mode === 'name-asc';
+  return (
+    <div className={styles.toolbar} role="toolbar" aria-label="Sort">
+      <button
+        type="button"
+        className={ui.iconButton}
+        aria-pressed={alphabetical}
+        aria-label="Sort A-Z"
+        title="Sort A-Z"
+        onClick={() => onChange({ ...options, mode: alphabetical ? DEFAULT_SORT_MODE : 'name-asc' })}
+      >
+        <ArrowDownAZ size={20} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className={ui.iconButton}
+        aria-pressed={options.completedLast}
+        aria-label="Completed last"
+        title="Completed last"
+        onClick={() => onChange({ ...options, completedLast: !options.completedLast })}
+      >
+        <ListChecks size={20} aria-hidden />
+      </button>
+      <label className={styles.sortLabel}>
+        <span className="visually-hidden">Sort by</span>
+        <select
+          className={styles.sortSelect}
+          value={options.mode}
+          onChange={(event) => onChange({ ...options, mode: event.target.value as SortMode })}
+        >
+          {MODES.map((mode) => (
+            <option key={mode.value} value={mode.value}>
+              {mode.label}
+            </option>
+          ))}
+          {propertyKeys.map((key) => (
+            <option key={key} value={`${PROPERTY_SORT_PREFIX}${key}`}>
+              By {key}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import type { SharePermission, ShareView } from '../../../common/schemas/shares.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import modal from '../../components/Modal.module.css';
+import { PermissionMenu } from '../../components/PermissionMenu.tsx';
+import ui from '../../components/ui.module.css';
+import { messageOf } from '../../components/errors.ts';
+import { useAppState } from '../../state/app-state.ts';
+import { changePermissionAction, inviteAction, loadShares, removeAccessAction, shareKey } from '../../state/share-actions.ts';
+import { notify } from '../../state/toasts.ts';
+import styles from './ShareListModal.module.css';
+
+const NONE: ShareView[] = [];
+const LABELS: Record<SharePermission, string> = { view: 'View only', edit: 'Edit', admin: 'Admin' };
+
+/** Members with their permissions (a small menu changes or removes them) and invite by e-mail. */
+export function MembersSection({ listId }: { listId: string }) {
+  const shares = useAppState((state) => state.shares[listId] ?? NONE);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [permission, setPermission] = useState<SharePermission>('edit');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadShares(listId).catch((error) => notify(messageOf(error, MESSAGES.listNotFound), 'error'));
+  }, [listId]);
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return;
+    setBusy(true);
+    try {
+      const share = await inviteAction(listId, email.trim(), permission);
+      if (share) notify(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email), 'success');
+      setEmail('');
+    } catch (error) {
+      notify(UI_TEXT.shareInviteFailed + messageOf(error, ''), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={modal.section} aria-labelledby="members-title">
+      <h3 id="members-title" className={modal.sectionTitle}>
+        Members
+      </h3>
+      {shares.length > 0 && (
+        <ul className={styles.members}>
+          {shares.map((share) => (
+            <li key={share.email} className={styles.member}>
+              <span className={styles.email}>
+                {share.email}
+                {share.status === 'pending' && <span className={ui.muted}> (invited)</span>}
+              </span>
+              <PermissionMenu
+                triggerClassName={`${ui.secondary} ${styles.permission}`}
+                triggerLabel={`${share.email}: ${LABELS[share.permission]}. Change access`}
+                current={share.permission}
+                onChange={(next) => void changePermissionAction(listId, shareKey(share), next)}
+                onRemove={() => setRemoving(shareKey(share))}
+              >
+                {LABELS[share.permission]}
+                <ChevronDown size={16} aria-hidden />
+              </PermissionMenu>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={styles.invite} onSubmit={(event) => void invite(event)}>
+        <input
+          className={`${ui.input} ${styles.inviteEmail}`}
+          type="email"
+          aria-label="Invite by e-mail"
+          placeholder="name@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <select
+          className={styles.select}
+          aria-label="Permission"
+          value={permission}
+          onChange={(event) => setPermission(event.target.value as SharePermission)}
+        >
+          {Object.entries(LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={ui.primary} disabled={busy}>
+          Invite
+        </button>
+      </form>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove access"
+        message={MESSAGES.removeAccessConfirm}
+        confirmLabel="Remove"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void removeAccessAction(listId, removing);
+          setRemoving(null);
+        }}
+      />
+    </section>
+  );
+}

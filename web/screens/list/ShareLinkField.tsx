@@ -1,0 +1,41 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { COPIED_LINK_MS, JOIN_PATH_PREFIX } from '../../../common/constants.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
+import ui from '../../components/ui.module.css';
+import styles from './ShareListModal.module.css';
+
+/** The share link `{origin}/join/{listId}` with a copy button that says "Copied!" for 2 s. */
+export function ShareLinkField({ listId }: { listId: string }) {
+  const link = `${window.location.origin}${JOIN_PATH_PREFIX}${listId}`;
+  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No clipboard permission: select the text so the user can copy it themselves.
+      input.current?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_LINK_MS);
+  }
+
+  return (
+    <div className={styles.linkRow}>
+      <input ref={input} className={`${ui.input} ${styles.linkInput}`} readOnly value={link} aria-label="Share link" onFocus={(e) => e.target.select()} />
+      <button type="button" className={`${ui.secondary} ${styles.copy}`} onClick={() => void copy()}>
+        {copied ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
+        <span>{copied ? UI_TEXT.copied : 'Copy link'}</span>
+      </button>
+      <span role="status" className="visually-hidden">
+        {copied ? UI_TEXT.copied : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../../common/messages.ts';
+import { Modal } from '../../components/Modal.tsx';
+import modal from '../../components/Modal.module.css';
+import { SwitchField } from '../../components/SwitchField.tsx';
+import ui from '../../components/ui.module.css';
+import { messageOf } from '../../components/errors.ts';
+import type { ClientList } from '../../state/app-state.ts';
+import { setVisibilityAction } from '../../state/list-actions.ts';
+import { notify } from '../../state/toasts.ts';
+import { MembersSection } from './MembersSection.tsx';
+import { ShareLinkField } from './ShareLinkField.tsx';
+
+interface ShareListModalProps {
+  list: ClientList;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Share List (spec sections 2 and 4): visibility, editable, link sharing, the link, members, invite. */
+export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps) {
+  const [isPublic, setPublic] = useState(list.visibility === 'public');
+  // Spec section 4: the modal defaults to editable when the list is not public.
+  const [editable, setEditable] = useState(list.public_editable || list.visibility !== 'public');
+  const [linkSharing, setLinkSharing] = useState(list.allow_link_sharing);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    try {
+      await setVisibilityAction(list.id, {
+        visibility: isPublic ? 'public' : 'private',
+        public_editable: editable,
+        allow_link_sharing: linkSharing,
+      });
+      notify(MESSAGES.shareSettingsUpdated, 'success');
+    } catch (error) {
+      notify(MESSAGES.shareSettingsFailed + messageOf(error, ''), 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const linkWorks = list.visibility === 'public' || list.allow_link_sharing;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Share List" description={`Who can see and edit "${list.name}".`}>
+      <SwitchField
+        label="Public"
+        hint="Anyone with the link can open it"
+        checked={isPublic}
+        onCheckedChange={(checked) => {
+          setPublic(checked);
+          // Spec section 4: switching to public clears the editable flag.
+          if (checked) setEditable(false);
+        }}
+      />
+      <SwitchField label="Editable" hint="People who join by link can edit items" checked={editable} onCheckedChange={setEditable} />
+      <SwitchField label="Link sharing" hint="Signed-in people can join with the link" checked={linkSharing} onCheckedChange={setLinkSharing} />
+      <div className={modal.actions}>
+        <button type="button" className={ui.primary} disabled={saving} onClick={() => void save()}>
+          Save
+        </button>
+      </div>
+      {linkWorks && (
+        <section className={modal.section} aria-label="Share link">
+          <h3 className={modal.sectionTitle}>Share link</h3>
+          <ShareLinkField listId={list.id} />
+        </section>
+      )}
+      <MembersSection listId={list.id} />
+    </Modal>
+  );
+}
