@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { CLOSE_CODES, type ServerMessage } from '../../common/realtime.ts';
+import {
+  backoffDelay,
+  createLiveClient,
+  type LiveClientOptions,
+  type LiveStatus,
+  type SocketLike,
+} from '../../web/realtime/live-client.ts';
+import { castOfList } from '../lists/list-test-helpers.ts';
+import { useTestApp, type TestApp } from '../test/test-app.ts';
+import { call, listen, ticketFor, waitUntil } from './live-test-helpers.ts';
+
+/**
+ * The web app's live client (web/realtime/live-client.ts) against the real server, over Node's
+ * global WebSocket: it lives here because the server tests own the running app.
+ */
+const t = useTestApp();
+
+/** A client for `token` whose sockets the test can reach, e.g. to drop the connection. */
+async function clientFor(app: TestApp, token: string, extra: Partial<LiveClientOptions> = {}) {
+  const sockets: WebSocket[] = [];
+  const statuses: LiveStatus[] = [];
+  const client = createLiveClient({
+    url: await listen(app),
+    getTicket: () => ticketFor(app, token),
+    connect: (url) => {
+      const socket = new WebSocket(url);
+      sockets.push(socket);
+      return socket as unknown as SocketLike;
+    },
+    backoff: { baseMs: 10, maxMs: 50 },
+    onStatus: (status) => statuses.push(status),
+    ...extra,
+  });
+  return { client, sockets, statuses };
+}
+
+const byId = (a: unknown, b: unknown) => (a as { id: string }).id.localeCompare((b as { id: string }).id);
+
+describe('the live client', () => {
+  it('keeps each subscription whole from its snapshot and the changes after it', async () => {
+    const { owner, editor, listId } = await castOfList(t);
+    await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
+    const { client } = await clientFor(t, editor.token);
+    const messages: ServerMessage[] = [];
+    const items = client.subscribe({ topic: 'items', listId, onUpdate: (_docs, message) => messages.push(message) });
+    const shares = client.subscribe({ topic: 'shares', onUpdate: () => {} });
+    await waitUntil(() => items.seq() === 1 && shares.docs().size === 1, 'both snapshots');
+
+    const eggs = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
+    await call(t, editor.token, 'PUT', `/lists/${listId}/items/${eggs.id}`, { is_completed: true });
+    await call(t, owner.token, 'PUT', `/lists/${listId}`, { name: 'Weekend' });
+    await waitUntil(() => items.seq() === 3, 'the changes');
+    await waitUntil(() => (shares.docs().get(listId) as { name: string }).name === 'Weekend', 'the rename');
+
+    const rest = (await call(t, editor.token, 'GET', `/lists/${listId}/items`)).items;
+    expect([...items.docs().values()].sort(byId)).toEqual([...rest].sort(byId));
+    expect(messages.map((m) => m.type)).toEqual(['snapshot', 'change', 'change']);
+    client.close();
+  });
+
+  it('reconnects after a drop and resumes from its seq: no second snapshot, state equal to the server', async () => {
+    const { owner, editor, listId } = await castOfList(t);
+    // While the network is down, no ticket can be had: the client stays away until the writes are done.
+    const network: { down?: PromiseWithResolvers<void> } = {};
+    const { client, sockets, statuses } = await clientFor(t, editor.token, {
+      getTicket: async () => {
+        await network.down?.promise;
+        return ticketFor(t, editor.token);
+      },
+    });
+    const messages: ServerMessage[] = [];
+    const items = client.subscribe({ topic: 'items', listId, onUpdate: (_docs, message) => messages.push(message) });
+    await waitUntil(() => items.seq() === 0, 'the snapshot');
+    const first = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'first' });
+    await waitUntil(() => items.seq() === 1, 'the first change');
+
+    network.down = Promise.withResolvers();
+    sockets[0]!.close(); // the network drops
+    await waitUntil(() => statuses.includes('waiting'), 'the client noticing');
+    for (const content of ['second', 'third']) await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content });
+    await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${first.id}`);
+    network.down.resolve();
+
+    await waitUntil(() => items.seq() === 4, 'the resume');
+    expect(sockets).toHaveLength(2);
+    expect(messages.map((m) => m.type), JSON.stringify(messages)).toEqual(['snapshot', 'change', 'resumed']);
+    const rest = (await call(t, editor.token, 'GET', `/lists/${listId}/items`)).items;
+    expect([...items.docs().values()].sort(byId)).toEqual([...rest].sort(byId));
+    expect(statuses).toEqual(['connecting', 'open', 'waiting', 'connecting', 'open']);
+    client.close();
+  });
+
+  it('retries when a ticket cannot be had (offline), with growing waits', async () => {
+    const { owner } = await castOfList(t);
+    let failures = 2;
+    const { client, statuses } = await clientFor(t, owner.token, {
+      getTicket: async () => {
+        if (failures-- > 0) throw new TypeError('Failed to fetch');
+        return ticketFor(t, owner.token);
+      },
+    });
+    const me = client.subscribe({ topic: 'user', onUpdate: () => {} });
+    await waitUntil(() => me.docs().size === 1, 'the user snapshot');
+    expect(statuses).toEqual(['connecting', 'waiting', 'connecting', 'waiting', 'connecting', 'open']);
+    client.close();
+  });
+
+  it('reports the end of a subscription whose access was revoked, and drops it', async () => {
+    const { owner, viewer, listId } = await castOfList(t);
+    const { client } = await clientFor(t, viewer.token);
+    const ends: string[] = [];
+    const items = client.subscribe({ topic: 'items', listId, onUpdate: () => {}, onEnd: (code) => ends.push(code) });
+    await waitUntil(() => items.seq() === 0, 'the snapshot');
+    await call(t, owner.token, 'DELETE', `/lists/${listId}/shares/${viewer.user.id}`);
+    await waitUntil(() => ends.length === 1, 'the end');
+    expect(ends).toEqual(['not_found']);
+    client.close();
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base up to the cap, with half of it random', () => {
+    const low = () => 0;
+    const high = () => 1;
+    expect([0, 1, 2, 3, 10].map((n) => backoffDelay(n, 500, 30_000, low))).toEqual([250, 500, 1000, 2000, 15_000]);
+    expect([0, 1, 2, 3, 10].map((n) => backoffDelay(n, 500, 30_000, high))).toEqual([500, 1000, 2000, 4000, 30_000]);
+  });
+});
+
+describe('a server of another protocol version', () => {
+  it('stops the client instead of reconnecting forever', async () => {
+    const fakes: SocketLike[] = [];
+    const statuses: LiveStatus[] = [];
+    const client = createLiveClient({
+      url: 'ws://127.0.0.1:1/realtime',
+      getTicket: async () => 'ticket',
+      connect: () => {
+        const fake: SocketLike = { readyState: 0, send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null };
+        fakes.push(fake);
+        return fake;
+      },
+      onStatus: (status) => statuses.push(status),
+    });
+    client.subscribe({ topic: 'user', onUpdate: () => {} });
+    await waitUntil(() => fakes.length === 1 && fakes[0]!.onclose, 'the socket');
+    fakes[0]!.onclose!({ code: CLOSE_CODES.version, reason: 'old client' });
+    expect(statuses).toEqual(['connecting', 'closed']);
+    expect(client.status()).toBe('closed');
+  });
+});
