@@ -1,0 +1,192 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { API_BASE_PATH } from '../common/constants.ts';
+import { REALTIME_PATH } from '../common/realtime.ts';
+import { killChildServers, startChildServer } from '../server/test/child-server.ts';
+
+/**
+ * `npm run bench:realtime`: propagation latency of live subscriptions. Starts Listo (SQLite, a temp
+ * data folder, no rate limits) and a bare `ws` broadcast server (the floor), opens S subscribers
+ * to one list's items, makes WRITES item writes one after another through REST, and prints, from
+ * the send of each write to each subscriber's receipt, p50/p95/p99/max and events delivered vs
+ * expected. Loopback only; every process and file it makes is removed at the end.
+ */
+const SUBSCRIBERS = [1, 50, 200];
+const WRITES = 500;
+const WARM_UP = 20;
+/** Beyond this, a run counts its missing events as lost instead of waiting forever. */
+const DRAIN_TIMEOUT_MS = 30_000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+interface Target {
+  name: string;
+  /** Makes write `i` and resolves when it is acknowledged. */
+  write(i: number): Promise<void>;
+  /** A socket that receives the list's changes; `seqOf` tells which write a message is. */
+  subscriber(): Promise<WebSocket>;
+  reset(): Promise<void>;
+}
+
+/** The write a change message carries, from the content `bench <i>` of its first document. */
+function writeOf(data: WebSocket.RawData): number | undefined {
+  const message = JSON.parse(data.toString()) as { type: string; changes?: { doc: { content?: string } }[] };
+  const content = message.type === 'change' ? message.changes?.[0]?.doc.content : undefined;
+  const match = content?.match(/^bench (\d+)$/);
+  return match ? Number(match[1]) : undefined;
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<{ [key: string]: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { [key: string]: unknown };
+}
+
+function open(url: string, onOpen?: (socket: WebSocket) => void): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => {
+      onOpen?.(socket);
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}
+
+async function listoTarget(dataDir: string): Promise<Target> {
+  const server = await startChildServer({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_AUTH: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const api = `${server.url}${API_BASE_PATH}`;
+  const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const { token } = (await post(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string };
+  let listId = '';
+  return {
+    name: 'Listo (REST write -> SQLite -> change log -> hub -> sockets)',
+    async reset() {
+      listId = ((await post(`${api}/lists`, { name: 'Bench' }, token)).list as { id: string }).id;
+    },
+    async write(i) {
+      await post(`${api}/lists/${listId}/items`, { content: `bench ${i}` }, token);
+    },
+    async subscriber() {
+      const { ticket } = (await post(`${api}/auth/realtime-token`, {}, token)) as { ticket: string };
+      const url = `${server.url.replace('http', 'ws')}${API_BASE_PATH}${REALTIME_PATH}?ticket=${ticket}`;
+      const socket = await open(url);
+      await new Promise<void>((resolve) => {
+        socket.once('message', () => resolve());
+        socket.send(JSON.stringify({ type: 'subscribe', id: 's1', topic: 'items', listId }));
+      });
+      return socket;
+    },
+  };
+}
+
+async function floorTarget(): Promise<Target> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = chunk.toString().match(/floor listening on (\d+)/);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', () => reject(new Error('floor server exited')));
+  });
+  return {
+    name: 'floor (bare ws broadcast on POST)',
+    async reset() {},
+    async write(i) {
+      await post(`http://127.0.0.1:${port}/write`, { content: `bench ${i}`, seq: i });
+    },
+    subscriber: () => open(`ws://127.0.0.1:${port}`),
+  };
+}
+
+const children: ReturnType<typeof spawn>[] = [];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function run(target: Target, subscriberCount: number) {
+  await target.reset();
+  const sockets = await Promise.all(Array.from({ length: subscriberCount }, () => target.subscriber()));
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const acks: number[] = [];
+  let delivered = 0;
+  for (const socket of sockets) {
+    socket.on('message', (data) => {
+      const received = performance.now();
+      const i = writeOf(data);
+      if (i === undefined || i < 0) return;
+      delivered++;
+      latencies.push(received - sentAt.get(i)!);
+    });
+  }
+  for (let i = -WARM_UP; i < 0; i++) await target.write(i);
+  for (let i = 0; i < WRITES; i++) {
+    const start = performance.now();
+    sentAt.set(i, start);
+    await target.write(i);
+    acks.push(performance.now() - start);
+  }
+  const expected = WRITES * subscriberCount;
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  while (delivered < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const socket of sockets) socket.terminate();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    ack: percentile(acks.sort((a, b) => a - b), 50),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    delivered,
+    expected,
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-bench-'));
+  const guard = setTimeout(() => {
+    console.error('bench-realtime: gave up after 10 minutes');
+    void cleanup(dataDir).then(() => process.exit(1));
+  }, 10 * 60_000);
+  try {
+    const targets = [await listoTarget(dataDir), await floorTarget()];
+    console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()}`);
+    console.log(`${WRITES} writes one after another (after ${WARM_UP} unmeasured), latency from send to receipt, ms\n`);
+    console.log('subscribers | target | p50 | p95 | p99 | max | delivered/expected | write answered (p50)');
+    for (const count of SUBSCRIBERS) {
+      for (const target of targets) {
+        const r = await run(target, count);
+        const ms = (value: number) => value.toFixed(2);
+        console.log(`${count} | ${target.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.delivered}/${r.expected} | ${ms(r.ack)}`);
+      }
+    }
+  } finally {
+    clearTimeout(guard);
+    await cleanup(dataDir);
+  }
+}
+
+async function cleanup(dataDir: string): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await killChildServers();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
