@@ -13,7 +13,9 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
     // A larger message closes the socket with 1009 before it is even buffered whole.
     await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
 
-    app.post('/auth/realtime-token', async (request) => {
+    // Never replayed from the idempotency store: that would keep the ticket in clear for 24 hours
+    // and hand the same single-use ticket out twice.
+    app.post('/auth/realtime-token', { config: { idempotency: false } }, async (request) => {
       return { ticket: await realtime.tickets.issue(callerOf(request).user.id) } satisfies RealtimeTicketResponse;
     });
 

@@ -21,6 +21,17 @@ describe('realtime tickets', () => {
     expect(rows.map((row) => row.ticket_hash)).not.toContain(ticket);
   });
 
+  it('are fresh on every call, even with an Idempotency-Key, and never stored in clear', async () => {
+    const { token } = await createUser(t);
+    const headers = { 'idempotency-key': 'same-key' };
+    const first = await t.request({ method: 'POST', path: '/auth/realtime-token', token, headers });
+    const second = await t.request({ method: 'POST', path: '/auth/realtime-token', token, headers });
+    expect(first.body.ticket).not.toBe(second.body.ticket);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    const stored = await t.database.db.selectFrom('idempotency_keys').select('body').execute();
+    expect(JSON.stringify(stored)).not.toContain(first.body.ticket);
+  });
+
   it('open one socket, as their user', async () => {
     const { token, user } = await createUser(t, { first_name: 'Ada' });
     const socket = await TestSocket.open(t, token);
