@@ -19,6 +19,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
   await snapScreen(page, 'share-modal');
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
 
   // A second person, signed out, in their own browser context.
   const guestContext = await browser.newContext();
@@ -37,14 +39,23 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(guest.getByTestId('item-row')).toHaveCount(2);
   await expect(guest.getByPlaceholder('Add item...')).toBeVisible();
 
+  // Live, both ways, without a reload.
+  await addItems(guest, 'napkins');
+  await expect(page.getByTestId('item-row').filter({ hasText: 'napkins' })).toBeVisible();
+  await addItems(page, 'lemonade');
+  await expect(guest.getByTestId('item-row').filter({ hasText: 'lemonade' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'plates' }).check();
+  await expect(guest.getByRole('checkbox', { name: 'plates' })).toBeChecked();
+
   // The owner sees the member and makes them view-only from the dashboard tag.
-  await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Back to lists' }).click();
   await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
   await snapScreen(page, 'dashboard-access-menu');
   await page.getByRole('menuitemradio', { name: 'View only' }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}, view`) })).toBeVisible();
 
+  // Live too: the add bar goes away without a reload.
+  await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
@@ -60,6 +71,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(page.getByText('Are you sure you want to remove access for this user?')).toBeVisible();
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) })).toHaveCount(0);
+  // The removed member sees the list disappear, live.
+  await expect(guest.getByRole('link', { name: 'Picnic' })).toHaveCount(0);
   await guestContext.close();
 });
 

@@ -13,19 +13,22 @@ import {
 } from './screens/lazy.ts';
 import { loadItems } from './state/item-actions.ts';
 import { loadLists } from './state/list-actions.ts';
+import { startLiveSync } from './state/live-sync.ts';
 import { useSession } from './state/session.ts';
 import { onReplayed, startConnectionWatch } from './state/sync.ts';
 
-/** Follows the connection and reloads what replayed offline changes touched. */
+/** Live updates, the connection state, and a reload of what replayed offline changes touched. */
 function useSync() {
   useEffect(() => {
     const stopWatch = startConnectionWatch();
+    const stopLive = startLiveSync();
     const stopReplay = onReplayed((listIds) => {
       loadLists().catch(() => undefined);
       listIds.forEach((id) => loadItems(id).catch(() => undefined));
     });
     return () => {
       stopWatch();
+      stopLive();
       stopReplay();
     };
   }, []);

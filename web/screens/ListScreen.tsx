@@ -10,6 +10,8 @@ import ui from '../components/ui.module.css';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
 import { addItemsAction, deleteItemAction, loadItems, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, renameListAction } from '../state/list-actions.ts';
+import { followListItems } from '../state/live-sync.ts';
+import { isTempId } from '../state/lists-merge.ts';
 import { AddBar } from './list/AddBar.tsx';
 import { ItemRow } from './list/ItemRow.tsx';
 import { ListName } from './list/ListName.tsx';
@@ -40,6 +42,7 @@ export function ListScreen() {
     localStorage.setItem(STORAGE_KEYS.selectedList, id);
     loadLists().catch(() => undefined);
     loadItems(id).catch(() => undefined);
+    return isTempId(id) ? undefined : followListItems(id);
   }, [id]);
 
   const back = (

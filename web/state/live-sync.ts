@@ -1,0 +1,87 @@
+import { MESSAGES } from '../../common/messages.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import type { ItemView } from '../../common/schemas/items.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import type { LiveClient } from '../realtime/live-client.ts';
+import { createBrowserLiveClient } from '../realtime/live.ts';
+import { appStore } from './app-state.ts';
+import { setServerItems } from './item-actions.ts';
+import { removeListLocally } from './list-actions.ts';
+import { mergeServerLists } from './lists-merge.ts';
+import { session } from './session.ts';
+import { notify } from './toasts.ts';
+
+/**
+ * Live updates (spec section 7, "Live subscriptions") feeding the store: the user's own lists,
+ * the lists shared with them, the user document, and the items of the open list. REST stays the
+ * way writes go; this only brings everyone's changes in without a reload.
+ */
+
+let client: LiveClient | undefined;
+
+/** One socket per signed-in app; created by whichever needs it first (a deep-linked list's effect runs before the app's). */
+function liveClient(): LiveClient {
+  client ??= createBrowserLiveClient();
+  return client;
+}
+
+const newestFirst = (a: ListView, b: ListView) => b.created_at.localeCompare(a.created_at);
+
+/** Starts the socket and the account-wide subscriptions; answers a stop function (sign-out). */
+export function startLiveSync(): () => void {
+  const live = liveClient();
+  const topics: Record<'lists' | 'shares', ListView[] | undefined> = { lists: undefined, shares: undefined };
+
+  const applyLists = () => {
+    if (!topics.lists || !topics.shares) return; // both first, so shared lists do not pop in later
+    const server = [...topics.lists, ...topics.shares].sort(newestFirst);
+    appStore.update((state) => {
+      // A list that left the member's topics (access removed, deleted) leaves the store with its items.
+      const gone = state.lists.filter((list) => !list.tempId && !server.some((entry) => entry.id === list.id));
+      const items = { ...state.items };
+      for (const list of gone) delete items[list.id];
+      return { ...state, listsLoaded: true, items, lists: mergeServerLists(state.lists, server, state.pendingChanges) };
+    });
+  };
+
+  const subscriptions: { unsubscribe(): void }[] = (['lists', 'shares'] as const).map((topic) =>
+    live.subscribe<ListView>({
+      topic,
+      onUpdate: (docs) => {
+        topics[topic] = [...docs.values()];
+        applyLists();
+      },
+    }),
+  );
+  subscriptions.push(
+    live.subscribe<UserView>({
+      topic: 'user',
+      onUpdate: (docs) => {
+        const user = [...docs.values()][0];
+        const before = session.get().user;
+        if (!user || !before) return;
+        if (user.can_use_ai && !before.can_use_ai) notify(MESSAGES.aiEnabledBanner, 'success');
+        session.setUser(user);
+      },
+    }),
+  );
+
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    live.close();
+    if (client === live) client = undefined;
+  };
+}
+
+/** Follows the items of one list while it is open; answers the unsubscribe function. */
+export function followListItems(listId: string): () => void {
+  const subscription = liveClient().subscribe<ItemView>({
+    topic: 'items',
+    listId,
+    onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
+    onEnd: (code) => {
+      if (code === 'forbidden' || code === 'not_found') removeListLocally(listId);
+    },
+  });
+  return () => subscription.unsubscribe();
+}
