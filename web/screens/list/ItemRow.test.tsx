@@ -1,0 +1,40 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { item } from '../../test/http.ts';
+import { ItemRow } from './ItemRow.tsx';
+
+describe('ItemRow', () => {
+  afterEach(cleanup);
+
+  const milk = item('i1', 'milk', {
+    properties: { qty: '2 bottles', name_fr: 'lait', department: 'Dairy', tag_organic: true, translations: { es: 'leche' } },
+  });
+
+  it('shows the quantity, content, translations and property tags', () => {
+    render(<ItemRow item={milk} editable onToggle={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getByText('2 bottles')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /milk/ })).not.toBeChecked();
+    expect(screen.getByText('lait')).toBeInTheDocument();
+    expect(screen.getByText('leche')).toBeInTheDocument();
+    expect(screen.getByText('Dairy')).toBeInTheDocument();
+    expect(screen.getByText('organic')).toBeInTheDocument();
+  });
+
+  it('toggles and deletes through its controls', async () => {
+    const onToggle = vi.fn();
+    const onDelete = vi.fn();
+    render(<ItemRow item={milk} editable onToggle={onToggle} onDelete={onDelete} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: /milk/ }));
+    expect(onToggle).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete milk' }));
+    expect(onDelete).toHaveBeenCalledOnce();
+  });
+
+  it('is read-only without the edit permission', () => {
+    render(<ItemRow item={{ ...milk, is_completed: true }} editable={false} onToggle={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getByRole('checkbox', { name: /milk/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /milk/ })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Delete milk' })).toBeNull();
+  });
+});

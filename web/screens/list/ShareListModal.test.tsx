@@ -1,0 +1,86 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../../common/messages.ts';
+import type { ListView } from '../../../common/schemas/lists.ts';
+import { resetAppState } from '../../state/app-state.ts';
+import { toastStore } from '../../state/toasts.ts';
+import { answer, callOf, failure, mockFetch } from '../../test/http.ts';
+import { ShareListModal } from './ShareListModal.tsx';
+
+const list: ListView = {
+  id: 'l1',
+  name: 'Picnic',
+  owner_id: 'u1',
+  visibility: 'private',
+  public_editable: false,
+  allow_link_sharing: true,
+  custom_prompts: [],
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  isOwner: true,
+  shares: [],
+};
+const share = { list_id: 'l1', user_id: 'u2', email: 'sam@example.com', permission: 'edit', status: 'accepted', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' };
+
+describe('ShareListModal', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    resetAppState();
+    toastStore.set([]);
+    fetchMock = mockFetch();
+    fetchMock.mockResolvedValueOnce(answer(200, { shares: [share] }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('defaults to editable when not public, and switching to public clears it', async () => {
+    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    const editable = screen.getByRole('switch', { name: /Editable/ });
+    expect(editable).toBeChecked();
+    await userEvent.click(screen.getByRole('switch', { name: /Public/ }));
+    expect(editable).not.toBeChecked();
+  });
+
+  it('saves the settings and says so, or says why not', async () => {
+    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    await screen.findByText('sam@example.com');
+    fetchMock.mockResolvedValueOnce(answer(200, { list: { ...list, allow_link_sharing: false } }));
+    await userEvent.click(screen.getByRole('switch', { name: /Link sharing/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callOf(fetchMock, 1)).toMatchObject({
+      url: '/api/v1/lists/l1/visibility',
+      method: 'PUT',
+      body: { visibility: 'private', public_editable: true, allow_link_sharing: false },
+    });
+    expect(toastStore.get().at(-1)?.message).toBe(MESSAGES.shareSettingsUpdated);
+    fetchMock.mockResolvedValueOnce(failure(400, 'Visibility must be private or public'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(toastStore.get().at(-1)?.message).toBe(`${MESSAGES.shareSettingsFailed}Visibility must be private or public`);
+  });
+
+  it('copies the share link and shows "Copied!"', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });
+    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/join/l1`);
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+  });
+
+  it('changes a member to view only and asks before removing one', async () => {
+    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    const member = (await screen.findByText('sam@example.com')).closest('li')!;
+    fetchMock.mockResolvedValueOnce(answer(200, { share: { ...share, permission: 'view' } }));
+    fetchMock.mockResolvedValue(answer(200, { lists: [] }));
+    await userEvent.click(within(member).getByRole('button', { name: /Change access/ }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'View only' }));
+    expect(callOf(fetchMock, 1)).toMatchObject({ url: '/api/v1/lists/l1/shares/u2', method: 'PUT', body: { permission: 'view' } });
+    expect(await within(member).findByText('View only')).toBeInTheDocument();
+    await userEvent.click(within(member).getByRole('button', { name: /Change access/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    expect(screen.getByText(MESSAGES.removeAccessConfirm)).toBeInTheDocument();
+  });
+});
