@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
 import { createUser } from '../test/factories.ts';
+import { insertList } from '../test/list-factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { TestSocket } from './live-test-helpers.ts';
 
@@ -36,5 +39,40 @@ describe('socket lifecycle', () => {
     expect((await dead.closed).code).toBe(1006);
     expect((await healthy.subscribe('me', 'user')).type).toBe('snapshot');
     healthy.close();
+  });
+
+  it('disconnects a client that stops reading with 4008 instead of buffering without end', async () => {
+    t = await startTestApp({ realtime: { maxBufferedBytes: 256 * 1024 } });
+    const { token, user } = await createUser(t);
+    const listId = await insertList(t, user.id);
+    // About 1 MB per snapshot: a dozen of them is more than the kernel's socket buffers hold.
+    const now = new Date().toISOString();
+    const items = Array.from({ length: 2000 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      list_id: listId,
+      content: `${i} ${'x'.repeat(450)}`,
+      is_completed: false,
+      position: i,
+      properties: '{}',
+      images: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < items.length; i += 200) await t.database.db.insertInto('items').values(items.slice(i, i + 200)).execute();
+
+    const slow = await TestSocket.open(t, token);
+    // Stop reading at the TCP level, as a phone on a saturated link would.
+    (slow.ws as unknown as { _socket: Socket })._socket.pause();
+    for (let i = 0; i < 12; i++) slow.send({ type: 'subscribe', id: `s${i}`, topic: 'items', listId });
+    // Subscribes of one list are answered in order: once another socket has its answer, the
+    // server has tried to send all twelve snapshots to the slow one.
+    const witness = await TestSocket.open(t, token);
+    expect((await witness.subscribe('w', 'items', { listId })).type).toBe('snapshot');
+
+    (slow.ws as unknown as { _socket: Socket })._socket.resume();
+    expect(await slow.closed).toEqual({ code: CLOSE_CODES.slowReader, reason: REALTIME_MESSAGES.slowReader });
+    expect(slow.messages.filter((m) => m.type === 'snapshot').length).toBeLessThan(12);
+    witness.close();
   });
 });
