@@ -69,6 +69,7 @@ async function listoTarget(dataDir: string): Promise<Target> {
     RATE_LIMIT_AUTH: '0',
     LOG_LEVEL: 'warn',
   });
+  stops.push(() => server.stop('SIGTERM'));
   const api = `${server.url}${API_BASE_PATH}`;
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token } = (await post(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string };
@@ -115,6 +116,8 @@ async function floorTarget(): Promise<Target> {
 }
 
 const children: ReturnType<typeof spawn>[] = [];
+/** Graceful stops first (SIGTERM); whatever is left is killed in cleanup. */
+const stops: (() => Promise<unknown>)[] = [];
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
 
 async function cleanup(dataDir: string): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
+  await Promise.all(stops.map((stop) => stop()));
   await killChildServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
