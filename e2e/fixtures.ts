@@ -75,7 +75,7 @@ export async function addItems(page: Page, text: string) {
 
 /** The item rows' texts (quantity and content), in screen order. */
 export function itemTexts(page: Page) {
-  return page.getByTestId('item-row').locator('label > span:first-child');
+  return page.getByTestId('item-text');
 }
 
 /** Drags an item row left by `distance` px with the mouse (pointer events, as a finger would). */

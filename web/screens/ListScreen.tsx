@@ -8,7 +8,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
-import { addItemsAction, deleteItemAction, loadItems, toggleItemAction } from '../state/item-actions.ts';
+import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, renameListAction } from '../state/list-actions.ts';
 import { followListItems } from '../state/live-sync.ts';
 import { isTempId } from '../state/lists-merge.ts';
@@ -88,6 +88,7 @@ export function ListScreen() {
                 editable={editable}
                 onToggle={() => void toggleItemAction(id, item)}
                 onDelete={() => void deleteItemAction(id, item)}
+                onRename={(text) => void renameItemAction(id, item, text)}
               />
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/messages.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState, saveCache } from './app-state.ts';
-import { addItemsAction, deleteItemAction, toggleItemAction } from './item-actions.ts';
+import { addItemsAction, deleteItemAction, renameItemAction, setServerItems, toggleItemAction } from './item-actions.ts';
 import { replayPendingChanges } from './sync.ts';
 import { toastStore } from './toasts.ts';
 
@@ -37,6 +37,19 @@ describe('item actions', () => {
     expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('shows one row when the live feed brings the new item before the batch call answers', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs')] } }));
+    let resolve!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    const adding = addItemsAction('l1', 'milk, eggs');
+    setServerItems('l1', [item('a', 'eggs'), item('b', 'milk')]);
+    // The new "milk" replaced its temporary row; the temporary "eggs" waits (an existing item came back).
+    expect(items().map((entry) => entry.content)).toEqual(['eggs', 'milk', 'eggs']);
+    resolve(answer(201, { results: [item('b', 'milk'), item('a', 'eggs')], warnings: [] }));
+    await adding;
+    expect(items().map((entry) => entry.id).sort()).toEqual(['a', 'b']);
+  });
+
   it('removes the items and their history entry when the batch fails', async () => {
     fetchMock.mockResolvedValueOnce(failure(400, 'Item content cannot be empty'));
     await addItemsAction('l1', 'milk');
@@ -69,6 +82,23 @@ describe('item actions', () => {
     fetchMock.mockReset().mockResolvedValueOnce(failure(404, 'Item not found'));
     await deleteItemAction('l1', items()[0]!);
     expect(items().map((entry) => entry.id)).toEqual(['b']);
+  });
+
+  it('renames at once with {content, properties: {}}, takes the server item, and rolls back on failure', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs', { properties: { qty: '6' } })] } }));
+    let resolve!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    const renaming = renameItemAction('l1', items()[0]!, ' 12 eggs ');
+    expect(items()[0]?.content).toBe('12 eggs');
+    resolve(answer(200, item('a', 'eggs', { properties: { qty: '12' } })));
+    await renaming;
+    expect(callOf(fetchMock, 0)).toMatchObject({ method: 'PUT', body: { content: '12 eggs', properties: {} } });
+    expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
+
+    fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
+    await renameItemAction('l1', items()[0]!, 'duck eggs');
+    expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
+    expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: 'Failed to update item: You cannot edit this list' });
   });
 
   it('queues changes while offline and replays them in order with the same key', async () => {

@@ -32,8 +32,16 @@ function rememberProperties(state: AppState, items: readonly ItemView[]): AppSta
 export function setServerItems(listId: string, server: ItemView[]) {
   appStore.update((state) => {
     const queued = new Set(state.pendingChanges.map((change) => change.key));
-    const waiting = (state.items[listId] ?? []).filter(
-      (item) => item.tempId !== undefined && (item.pendingKey === undefined || queued.has(item.pendingKey)),
+    const current = state.items[listId] ?? [];
+    // The live feed can bring our own new items before the batch call answers: a temporary item
+    // whose name just arrived as a new server item is that item, not a second row.
+    const known = new Set(current.map((item) => item.id));
+    const arrived = new Set(server.filter((item) => !known.has(item.id)).map((item) => itemNameKey(item.content)));
+    const waiting = current.filter(
+      (item) =>
+        item.tempId !== undefined &&
+        (item.pendingKey === undefined || queued.has(item.pendingKey)) &&
+        !arrived.has(itemNameKey(item.content)),
     );
     return {
       ...state,

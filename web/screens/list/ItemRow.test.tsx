@@ -31,10 +31,34 @@ describe('ItemRow', () => {
     expect(onDelete).toHaveBeenCalledOnce();
   });
 
+  it('renames in place: Enter saves, Escape cancels, empty or unchanged just closes', async () => {
+    const onRename = vi.fn();
+    render(<ItemRow item={milk} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={onRename} />);
+    const open = () => userEvent.click(screen.getByRole('button', { name: 'milk, rename item' }));
+
+    await open();
+    expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('milk');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+    await open();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
+    await userEvent.keyboard('{Enter}');
+    await open();
+    await userEvent.keyboard('{Enter}');
+    expect(onRename).not.toHaveBeenCalled();
+
+    await open();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
+    await userEvent.keyboard(' 3 oat milk {Enter}');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith('3 oat milk');
+    expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+  });
+
   it('is read-only without the edit permission', () => {
-    render(<ItemRow item={{ ...milk, is_completed: true }} editable={false} onToggle={vi.fn()} onDelete={vi.fn()} />);
+    render(<ItemRow item={{ ...milk, is_completed: true }} editable={false} onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
     expect(screen.getByRole('checkbox', { name: /milk/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /milk/ })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Delete milk' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'milk, rename item' })).toBeNull();
   });
 });

@@ -15,11 +15,14 @@ interface ItemRowProps {
   editable: boolean;
   onToggle: () => void;
   onDelete: () => void;
+  /** Called with the edited text; empty or unchanged text never reaches it. */
+  onRename?: (text: string) => void;
 }
 
 /** One item: checkbox, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
-export function ItemRow({ item, editable, onToggle, onDelete }: ItemRowProps) {
+export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
+  const [draft, setDraft] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -34,14 +37,24 @@ export function ItemRow({ item, editable, onToggle, onDelete }: ItemRowProps) {
       // Let the row finish sliding before it goes (spec section 9: 300 ms).
       timer.current = setTimeout(onDelete, SWIPE_DELETE_DELAY_MS);
     },
-    { axis: 'x', filterTaps: true, enabled: editable && !removing },
+    { axis: 'x', filterTaps: true, enabled: editable && !removing && draft === null },
   );
 
   const quantity = quantityOf(item.properties);
   const translations = translationsOf(item.properties);
   const tags = tagsOf(item.properties);
   const checkboxId = `item-${item.id}`;
+  const detailsId = `item-details-${item.id}`;
   const swiping = offset !== 0;
+  const renamable = editable && onRename !== undefined;
+
+  // Enter and blur save, Escape cancels; empty or unchanged text just closes the editor.
+  const finish = (save: boolean) => {
+    if (draft === null) return;
+    const next = draft.trim();
+    setDraft(null);
+    if (save && next && next !== item.content) onRename?.(next);
+  };
 
   return (
     <li className={styles.row} data-completed={item.is_completed} data-pending={item.tempId !== undefined}>
@@ -61,31 +74,63 @@ export function ItemRow({ item, editable, onToggle, onDelete }: ItemRowProps) {
           checked={item.is_completed}
           disabled={!editable}
           onChange={onToggle}
+          aria-label={quantity ? `${quantity} ${item.content}` : item.content}
+          aria-describedby={translations.length > 0 || tags.length > 0 ? detailsId : undefined}
         />
-        <label htmlFor={checkboxId} className={styles.body}>
-          <span className={styles.text}>
-            {quantity && <span className={styles.quantity}>{quantity}</span>}
-            <span className={styles.content}>{item.content}</span>
-          </span>
-          {translations.length > 0 && (
-            <span className={styles.translations}>
-              {translations.map(([language, value]) => (
-                <span key={language} lang={language}>
-                  <abbr title={language}>{language}</abbr> {value}
-                </span>
-              ))}
+        <div className={styles.body}>
+          {draft !== null ? (
+            <input
+              className={styles.editInput}
+              aria-label="Item name"
+              value={draft}
+              autoFocus
+              onChange={(event) => setDraft(event.target.value)}
+              onBlur={() => finish(true)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') finish(true);
+                if (event.key === 'Escape') finish(false);
+              }}
+            />
+          ) : (
+            <span className={styles.text} data-testid="item-text">
+              {quantity && <span className={styles.quantity}>{quantity}</span>}
+              {renamable ? (
+                <button
+                  type="button"
+                  className={styles.content}
+                  aria-label={`${item.content}, rename item`}
+                  onClick={() => setDraft(item.content)}
+                >
+                  {item.content}
+                </button>
+              ) : (
+                <span className={styles.content}>{item.content}</span>
+              )}
             </span>
           )}
-          {tags.length > 0 && (
-            <span className={styles.tags}>
-              {tags.map((tag) => (
-                <span key={tag.key} className={ui.tag}>
-                  {tag.label}
+          {(translations.length > 0 || tags.length > 0) && (
+            <span id={detailsId} className={styles.details}>
+              {translations.length > 0 && (
+                <span className={styles.translations}>
+                  {translations.map(([language, value]) => (
+                    <span key={language} lang={language}>
+                      <abbr title={language}>{language}</abbr> {value}
+                    </span>
+                  ))}
                 </span>
-              ))}
+              )}
+              {tags.length > 0 && (
+                <span className={styles.tags}>
+                  {tags.map((tag) => (
+                    <span key={tag.key} className={ui.tag}>
+                      {tag.label}
+                    </span>
+                  ))}
+                </span>
+              )}
             </span>
           )}
-        </label>
+        </div>
         {editable && (
           <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={onDelete}>
             <X size={18} aria-hidden />
