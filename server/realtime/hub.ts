@@ -81,8 +81,9 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
   }
 
   function remember(listId: string, seq: number): void {
+    const seen = Math.max(seq, lastSeen.get(listId) ?? 0);
     lastSeen.delete(listId);
-    lastSeen.set(listId, seq);
+    lastSeen.set(listId, seen);
     if (lastSeen.size <= MAX_REMEMBERED_LISTS) return;
     for (const key of lastSeen.keys()) {
       if (lastSeen.size <= MAX_REMEMBERED_LISTS) break;
