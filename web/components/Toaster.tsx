@@ -16,6 +16,11 @@ export function Toaster() {
           data-tone={toast.tone}
           type={toast.tone === 'error' || toast.tone === 'warning' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
+          // Escape closes a toast only from inside the toasts (F8); from anywhere else the key belongs to
+          // what has the focus (an open modal), and the toast times out on its own.
+          onEscapeKeyDown={(event) => {
+            if (!(event.target instanceof Element && event.target.closest(`.${styles.toast}`))) event.preventDefault();
+          }}
         >
           <Toast.Description className={styles.message}>{toast.message}</Toast.Description>
           <Toast.Close className={styles.close} aria-label="Dismiss">
