@@ -90,12 +90,23 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const token = session.get().token;
   let response = await send(path, options, token);
   if ((response.status === 401 || response.status === 403) && token && !options.anonymous) {
-    if (await refreshToken(token)) {
+    if (await renewToken(token)) {
       response = await send(path, options, session.get().token);
-    } else {
+    } else if (session.get().token === token) {
       session.signOut();
     }
   }
   if (!response.ok) throw await toError(response);
   return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/**
+ * A usable token after `sent` was refused. A refresh retires the old token, so a request that was
+ * in flight meanwhile comes back 401 with it: that one must retry with the new token, not refresh
+ * the retired one (which fails) and sign the user out.
+ */
+async function renewToken(sent: string): Promise<boolean> {
+  const current = session.get().token;
+  if (current !== sent) return current !== null;
+  return refreshToken(sent);
 }
