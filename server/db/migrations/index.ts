@@ -1,11 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './001-initial.ts';
 import * as itemsMemoryAndIdempotency from './002-items-memory-and-idempotency.ts';
-import * as realtime from './004-realtime.ts';
+import * as realtime from './003-realtime.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-items-memory-and-idempotency': itemsMemoryAndIdempotency,
-  '004-realtime': realtime,
+  '003-realtime': realtime,
 };
