@@ -2,11 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../common/constants.ts';
 import { killChildServers, startChildServer, type ChildServer } from './test/child-server.ts';
-import { usesPostgres } from './test/test-database.ts';
+import { runAdminQuery, usesPostgres } from './test/test-database.ts';
 
 /**
  * "A 2xx means the change is durable": the real server runs as a child process on a temp data
@@ -23,16 +22,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-durability-'));
 const database = `listo_durability_${crypto.randomBytes(6).toString('hex')}`;
 let databaseUrl: string | undefined;
 
-/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL. */
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => runAdminQuery(process.env.TEST_DATABASE_URL!, statement);
 
 beforeAll(async () => {
   if (!usesPostgres()) return;

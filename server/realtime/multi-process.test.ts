@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
 import { REALTIME_PATH } from '../../common/realtime.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
-import { usesPostgres } from '../test/test-database.ts';
+import { runAdminQuery, usesPostgres } from '../test/test-database.ts';
 import { TestSocket, waitUntil } from './live-test-helpers.ts';
 
 /**
@@ -22,15 +21,7 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () =>
   let a: ChildServer;
   let b: ChildServer;
 
-  async function admin(query: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (query: string) => runAdminQuery(url, query);
 
   beforeAll(async () => {
     await admin(`create schema ${schema}`);

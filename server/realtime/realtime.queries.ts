@@ -113,25 +113,6 @@ export function findSharesOfOwnedLists(db: Db, ownerId: string) {
     .execute();
 }
 
-/** Accepted shares of a user, with their lists (seq included) and the sharer's address. */
-export function findMembershipsWithSeq(db: Db, userId: string) {
-  return db
-    .selectFrom('list_shares')
-    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
-    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
-    .selectAll('lists')
-    .select([
-      'list_shares.permission as share_permission',
-      'list_shares.created_at as shared_at',
-      'sharer.email as shared_by_email',
-    ])
-    .where('list_shares.user_id', '=', userId)
-    .where('list_shares.status', '=', 'accepted')
-    .orderBy('lists.created_at', 'desc')
-    .orderBy('lists.id')
-    .execute();
-}
-
 /** Some items of a list, by id: those a batch of changes touched. */
 export function findItemsByIds(db: Db, listId: string, ids: string[]): Promise<ItemRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

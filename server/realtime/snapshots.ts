@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ErrorCode, ServerMessage } from '../../common/realtime.ts';
 import type { DB } from '../db/schema.ts';
 import { presentItem } from '../items/item.presenter.ts';
-import { findItemsInOrder } from '../lists/lists.queries.ts';
+import { findItemsInOrder, findMemberLists } from '../lists/lists.queries.ts';
 import { presentShare } from '../shares/share.presenter.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { collapse, loadListState, memberListDoc, ownerListDoc, refusal, roleIn } from './docs.ts';
@@ -47,7 +47,7 @@ export function loadSnapshot(
 
     case 'shares':
       return consistentRead(async (trx) => {
-        const rows = await queries.findMembershipsWithSeq(trx, sink.userId);
+        const rows = await findMemberLists(trx, sink.userId);
         const docs = rows
           .filter((row) => row.owner_id !== sink.userId)
           .map(({ share_permission, shared_at, shared_by_email, ...list }) =>

@@ -53,7 +53,8 @@ async function createPostgresSchema(url: string): Promise<Database> {
   };
 }
 
-async function runAdminQuery(url: string, query: string): Promise<void> {
+/** Runs one statement on a PostgreSQL server, on a connection of its own. */
+export async function runAdminQuery(url: string, query: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
