@@ -1,0 +1,222 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AI_BANNER_MS } from '../../common/constants.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import type { ClientMessage, ServerMessage } from '../../common/realtime.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import { Toaster } from '../components/Toaster.tsx';
+import type { SocketLike } from '../realtime/live-client.ts';
+import { item } from '../test/http.ts';
+import { appStore, resetAppState } from './app-state.ts';
+import { followListItems, startLiveSync } from './live-sync.ts';
+import { session } from './session.ts';
+import { toastStore } from './toasts.ts';
+
+/**
+ * live-sync on the real live client, with the browser's socket replaced by a fake one: the test
+ * plays the server, sending snapshots, changes and errors, and reads the store. No network.
+ */
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: ClientMessage[] = [];
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  /** The id of the (latest) subscription to a topic, as the client sent it. */
+  idOf(topic: string, listId?: string): string {
+    const found = this.sent.filter(
+      (message): message is Extract<ClientMessage, { type: 'subscribe' }> =>
+        message.type === 'subscribe' && message.topic === topic && (listId === undefined || message.listId === listId),
+    );
+    const last = found.at(-1);
+    if (!last) throw new Error(`no subscription to ${topic}`);
+    return last.id;
+  }
+  receive(message: ServerMessage) {
+    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+}
+
+const sockets: FakeSocket[] = [];
+
+vi.mock('../realtime/live.ts', async () => {
+  const { createLiveClient } = await import('../realtime/live-client.ts');
+  return {
+    createBrowserLiveClient: () =>
+      createLiveClient({
+        url: 'ws://test/api/v1/realtime',
+        getTicket: () => Promise.resolve('ticket'),
+        connect: () => {
+          const socket = new FakeSocket();
+          sockets.push(socket);
+          return socket;
+        },
+      }),
+  };
+});
+
+const userDoc = (can_use_ai: boolean): UserView => ({ id: 'u1', email: 'ada@example.com', first_name: 'Ada', can_use_ai });
+
+function list(id: string, extra: Partial<ListView> = {}): ListView {
+  return {
+    id,
+    name: `List ${id}`,
+    owner_id: 'u1',
+    visibility: 'private',
+    public_editable: false,
+    allow_link_sharing: false,
+    custom_prompts: [],
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    isOwner: true,
+    ...extra,
+  };
+}
+const shared = (id: string) =>
+  list(id, { owner_id: 'u2', isOwner: false, created_at: '2025-02-01T00:00:00.000Z', shareInfo: { permission: 'edit', shared_by: 'bob@example.com', shared_at: '2025-02-01T00:00:00.000Z' } });
+
+const listIds = () => appStore.get().lists.map((entry) => entry.id);
+
+/** Lets the ticket promise settle so the client connects, then opens the socket. */
+async function connected(): Promise<FakeSocket> {
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('the live client did not connect');
+  socket.open();
+  return socket;
+}
+
+describe('live sync', () => {
+  let stop: (() => void) | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    session.signIn({ token: 'tok', user: userDoc(false) });
+    resetAppState();
+    toastStore.set([]);
+    sockets.length = 0;
+  });
+  afterEach(() => {
+    stop?.();
+    stop = undefined;
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  describe('user topic: the AI banner', () => {
+    it('shows the spec banner for AI_BANNER_MS when can_use_ai turns true live', async () => {
+      render(createElement(Toaster));
+      stop = startLiveSync();
+      const socket = await connected();
+      const id = socket.idOf('user');
+
+      socket.receive({ type: 'snapshot', id, docs: [userDoc(false)] });
+      expect(toastStore.get()).toEqual([]);
+      expect(screen.queryByText(MESSAGES.aiEnabledBanner)).not.toBeInTheDocument();
+
+      socket.receive({ type: 'change', id, changes: [{ op: 'modified', doc: userDoc(true) }] });
+      expect(session.get().user?.can_use_ai).toBe(true);
+      expect(toastStore.get().map((toast) => toast.message)).toEqual([MESSAGES.aiEnabledBanner]);
+      expect(screen.getByText(MESSAGES.aiEnabledBanner)).toBeInTheDocument();
+
+      await act(() => vi.advanceTimersByTimeAsync(AI_BANNER_MS - 100));
+      expect(screen.getByText(MESSAGES.aiEnabledBanner)).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(screen.queryByText(MESSAGES.aiEnabledBanner)).not.toBeInTheDocument();
+      expect(toastStore.get()).toEqual([]);
+    });
+
+    it('shows no banner when the user could already use AI at the first snapshot', async () => {
+      session.setUser(userDoc(true));
+      stop = startLiveSync();
+      const socket = await connected();
+      const id = socket.idOf('user');
+      socket.receive({ type: 'snapshot', id, docs: [userDoc(true)] });
+      socket.receive({ type: 'change', id, changes: [{ op: 'modified', doc: { ...userDoc(true), first_name: 'Ada L.' } }] });
+      expect(session.get().user?.first_name).toBe('Ada L.');
+      expect(toastStore.get()).toEqual([]);
+    });
+
+    it('shows no banner again when can_use_ai stays true', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      const id = socket.idOf('user');
+      socket.receive({ type: 'snapshot', id, docs: [userDoc(false)] });
+      socket.receive({ type: 'change', id, changes: [{ op: 'modified', doc: userDoc(true) }] });
+      socket.receive({ type: 'change', id, changes: [{ op: 'modified', doc: { ...userDoc(true), first_name: 'A' } }] });
+      expect(toastStore.get()).toHaveLength(1);
+    });
+  });
+
+  describe('a member removed from a list', () => {
+    async function withLists() {
+      stop = startLiveSync();
+      const socket = await connected();
+      socket.receive({ type: 'snapshot', id: socket.idOf('lists'), docs: [list('own')] });
+      expect(listIds()).toEqual([]); // waits for the shares too
+      socket.receive({ type: 'snapshot', id: socket.idOf('shares'), docs: [shared('s1'), shared('s2')] });
+      expect(listIds()).toEqual(['s1', 's2', 'own']);
+      return socket;
+    }
+
+    it('sees a list removed from the shares topic disappear, with its items', async () => {
+      const socket = await withLists();
+      appStore.update((state) => ({ ...state, items: { s1: [item('i1', 'milk', { list_id: 's1' })], own: [item('i2', 'eggs')] } }));
+      socket.receive({ type: 'change', id: socket.idOf('shares'), changes: [{ op: 'removed', doc: { id: 's1' } }] });
+      expect(listIds()).toEqual(['s2', 'own']);
+      expect(appStore.get().items.s1).toBeUndefined();
+      expect(appStore.get().items.own).toHaveLength(1);
+    });
+
+    it('sees the open list disappear from the store when it leaves the shares topic', async () => {
+      const socket = await withLists();
+      const unfollow = followListItems('s1');
+      const itemsId = socket.idOf('items', 's1');
+      socket.receive({ type: 'snapshot', id: itemsId, docs: [item('i1', 'milk', { list_id: 's1' })], seq: 1 });
+      expect(appStore.get().items.s1?.map((entry) => entry.id)).toEqual(['i1']);
+
+      socket.receive({ type: 'change', id: socket.idOf('shares'), changes: [{ op: 'removed', doc: { id: 's1' } }] });
+      // The open list screen reads the list from the store: it now shows "not found" (there is no redirect).
+      expect(appStore.get().lists.find((entry) => entry.id === 's1')).toBeUndefined();
+      expect(appStore.get().items.s1).toBeUndefined();
+      unfollow();
+      expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', id: itemsId });
+    });
+
+    it.each(['forbidden', 'not_found'] as const)('removes the open list when its items subscription ends with %s', async (code) => {
+      const socket = await withLists();
+      const unfollow = followListItems('s2');
+      const itemsId = socket.idOf('items', 's2');
+      socket.receive({ type: 'snapshot', id: itemsId, docs: [item('i1', 'milk', { list_id: 's2' })], seq: 1 });
+      expect(appStore.get().items.s2).toHaveLength(1);
+
+      socket.receive({ type: 'error', id: itemsId, code, message: 'Access revoked' });
+      expect(listIds()).toEqual(['s1', 'own']);
+      expect(appStore.get().items.s2).toBeUndefined();
+      unfollow();
+    });
+
+    it('keeps the open list when its items subscription ends for another reason', async () => {
+      const socket = await withLists();
+      const unfollow = followListItems('s2');
+      const itemsId = socket.idOf('items', 's2');
+      socket.receive({ type: 'error', id: itemsId, code: 'too_many_subscriptions', message: 'Too many' });
+      expect(listIds()).toEqual(['s1', 's2', 'own']);
+      unfollow();
+    });
+  });
+});
