@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
+
+/**
+ * `npm run bench:web`: opening a list of 2,000 items in headless Chromium. Builds the web app if
+ * stale, starts Listo (SQLite, a temp data folder, no auth rate limit), fills one list through
+ * REST, then RUNS times in a fresh browser context: (a) opens the list with an empty `listo_cache`
+ * (from network), (b) reloads it with the cache warm while every `/lists` API answer is held back
+ * by API_DELAY_MS (so what is measured is the render from cache alone), (c) adds an item through
+ * the add bar. Times are taken in the page: from navigation start (performance.now()) to the frame
+ * after the first item row, and all ITEMS rows, are in the DOM; for (c) from the Enter keydown to
+ * the frame after the new row is in the DOM. Loopback only; everything it starts or writes is
+ * removed at the end, also on failure.
+ */
+const ITEMS = 2000;
+const BATCH = 200;
+const RUNS = 5;
+const API_DELAY_MS = 5000;
+const WAIT_MS = 30_000;
+const GUARD_MS = 5 * 60_000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ROW = '[data-testid="item-row"]';
+
+interface Marks {
+  firstRow?: number;
+  allRows?: number;
+  addStart?: number;
+  addSeen?: number;
+}
+
+/** Runs in every document before the app: marks, in the frame after it happens, when rows appear. */
+function installProbe(args: { target: number; row: string }): void {
+  const marks: Marks & { addText?: string } = {};
+  (window as unknown as { __bench: typeof marks }).__bench = marks;
+  const afterFrame = (key: keyof Marks) => {
+    if (marks[key] !== undefined) return;
+    marks[key] = -1;
+    requestAnimationFrame(() => setTimeout(() => (marks[key] = performance.now()), 0));
+  };
+  const check = () => {
+    const rows = document.querySelectorAll(args.row);
+    if (rows.length > 0) afterFrame('firstRow');
+    if (rows.length >= args.target) afterFrame('allRows');
+    if (marks.addText !== undefined && marks.addStart !== undefined && marks.addSeen === undefined) {
+      for (const row of rows) {
+        if (row.textContent?.includes(marks.addText)) {
+          afterFrame('addSeen');
+          break;
+        }
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      const input = event.target as HTMLInputElement | null;
+      if (event.key === 'Enter' && input?.placeholder === 'Add item...' && marks.addText !== undefined) {
+        marks.addStart = performance.now();
+      }
+    },
+    true,
+  );
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<{ [key: string]: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { [key: string]: unknown };
+}
+
+/** Waits until the probe has set `key` (the frame after the event) and answers it in ms. */
+async function mark(page: Page, key: keyof Marks): Promise<number> {
+  const handle = await page.waitForFunction(
+    (k) => {
+      const value = (window as unknown as { __bench?: Marks }).__bench?.[k];
+      return value !== undefined && value >= 0 ? value : false;
+    },
+    key,
+    { timeout: WAIT_MS, polling: 20 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+let server: ChildServer | undefined;
+let browser: Browser | undefined;
+let dataDir: string | undefined;
+
+async function cleanup(): Promise<void> {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+  if (server) {
+    const stopping = server.stop('SIGTERM');
+    const killed = await Promise.race([stopping.then(() => false), new Promise((resolve) => setTimeout(() => resolve(true), 5000))]);
+    if (killed) await killChildServers();
+    server = undefined;
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+async function main(): Promise<void> {
+  const guard = setTimeout(() => {
+    console.error(`bench-web: gave up after ${GUARD_MS / 60_000} minutes`);
+    void cleanup().then(() => process.exit(1));
+  }, GUARD_MS);
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.ts')], { cwd: ROOT, stdio: 'inherit', timeout: 3 * 60_000 });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-bench-web-'));
+    server = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn' });
+    const api = `${server.url}${API_BASE_PATH}`;
+    const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const auth = (await post(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string; user: unknown };
+    const listId = ((await post(`${api}/lists`, { name: 'Bench 2000' }, auth.token)).list as { id: string }).id;
+    for (let start = 1; start <= ITEMS; start += BATCH) {
+      const items = Array.from({ length: Math.min(BATCH, ITEMS - start + 1) }, (_, i) => ({ content: `item ${start + i}` }));
+      await post(`${api}/lists/${listId}/items/batch`, { items }, auth.token);
+    }
+
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const results = { networkFirst: [] as number[], networkAll: [] as number[], cacheFirst: [] as number[], cacheAll: [] as number[], add: [] as number[] };
+    let rowsRendered = 0;
+    let itemsOnList = ITEMS;
+    const listUrl = `${server.url}/lists/${listId}`;
+    for (let run = 0; run < RUNS; run++) {
+      const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        await context.addInitScript(
+          ({ keys, token, user }) => {
+            localStorage.setItem(keys.token, token);
+            localStorage.setItem(keys.user, user);
+          },
+          { keys: STORAGE_KEYS, token: auth.token, user: JSON.stringify(auth.user) },
+        );
+        await context.addInitScript(installProbe, { target: ITEMS, row: ROW });
+        const page = await context.newPage();
+        page.setDefaultTimeout(WAIT_MS);
+
+        // (a) From network: a new context, so no listo_cache and an empty HTTP cache.
+        await page.goto(listUrl);
+        results.networkFirst.push(await mark(page, 'firstRow'));
+        results.networkAll.push(await mark(page, 'allRows'));
+        rowsRendered = await page.locator(ROW).count();
+        itemsOnList = ITEMS + run;
+
+        // (c) Add an item through the add bar, network answering normally.
+        const text = `bench added ${run}`;
+        await page.evaluate((t) => ((window as unknown as { __bench: { addText?: string } }).__bench.addText = t), text);
+        const input = page.getByPlaceholder('Add item...');
+        await input.fill(text);
+        await input.press('Enter');
+        results.add.push((await mark(page, 'addSeen')) - (await mark(page, 'addStart')));
+        // Wait for the server's item, and for the cache to hold it, before reloading.
+        await page.locator('[data-pending="true"]').first().waitFor({ state: 'detached' });
+        await page.waitForFunction(
+          ({ key, t }) => (localStorage.getItem(key) ?? '').includes(t),
+          { key: STORAGE_KEYS.cache, t: text },
+          { timeout: WAIT_MS },
+        );
+
+        // (b) From cache: reload with every /lists API answer held back, so rows come from listo_cache.
+        await page.route('**/api/v1/lists**', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+          await route.continue().catch(() => undefined);
+        });
+        await page.reload();
+        results.cacheFirst.push(await mark(page, 'firstRow'));
+        results.cacheAll.push(await mark(page, 'allRows'));
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+      } finally {
+        await context.close();
+      }
+    }
+
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    console.log(`\nmachine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`Chromium ${browser.version()} headless, 1280x800; list of ${ITEMS} items; ${rowsRendered} item rows in the DOM for ${itemsOnList} items on the list (the bench adds one per run)${rowsRendered === itemsOnList ? ', no virtualisation' : ', VIRTUALISED'}; ${RUNS} runs`);
+    if ([...results.cacheFirst, ...results.cacheAll].some((t) => t >= API_DELAY_MS)) console.log('WARNING: a from-cache time is past the API delay, so it may include the network answer');
+    console.log(`from cache: /lists API answers held back ${API_DELAY_MS} ms, so rows shown before that come from listo_cache\n`);
+    console.log('| measure | median ms | p95 ms | runs ms |');
+    console.log('|---|---|---|---|');
+    const rows: [string, number[]][] = [
+      ['from network: first item row', results.networkFirst],
+      [`from network: all ${ITEMS} rows`, results.networkAll],
+      ['from cache: first item row', results.cacheFirst],
+      [`from cache: all ${ITEMS} rows`, results.cacheAll],
+      ['add an item: Enter to row shown', results.add],
+    ];
+    for (const [name, values] of rows) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(`| ${name} | ${median(values).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} | ${values.map((v) => v.toFixed(0)).join(', ')} |`);
+    }
+  } finally {
+    clearTimeout(guard);
+    await cleanup();
+  }
+}
+
+await main();
