@@ -14,6 +14,7 @@ export function Toaster() {
           key={toast.id}
           className={styles.toast}
           data-tone={toast.tone}
+          duration={toast.durationMs}
           type={toast.tone === 'error' || toast.tone === 'warning' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
           // Escape closes a toast only from inside the toasts (F8); from anywhere else the key belongs to

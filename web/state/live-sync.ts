@@ -1,3 +1,4 @@
+import { AI_BANNER_MS } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
@@ -60,7 +61,7 @@ export function startLiveSync(): () => void {
         const user = [...docs.values()][0];
         const before = session.get().user;
         if (!user || !before) return;
-        if (user.can_use_ai && !before.can_use_ai) notify(MESSAGES.aiEnabledBanner, 'success');
+        if (user.can_use_ai && !before.can_use_ai) notify(MESSAGES.aiEnabledBanner, 'success', AI_BANNER_MS);
         session.setUser(user);
       },
     }),

@@ -6,6 +6,8 @@ export interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  /** How long it shows; the Toaster's NOTIFICATION_MS when not set. */
+  durationMs?: number;
 }
 
 /** Notifications of spec section 4: each shows for NOTIFICATION_MS (the Toaster closes it). */
@@ -13,8 +15,8 @@ export const toastStore = createStore<Toast[]>([]);
 
 let nextId = 1;
 
-export function notify(message: string, tone: ToastTone = 'info'): void {
-  const toast = { id: nextId++, message, tone };
+export function notify(message: string, tone: ToastTone = 'info', durationMs?: number): void {
+  const toast = { id: nextId++, message, tone, durationMs };
   toastStore.update((toasts) => [...toasts, toast]);
 }
 
