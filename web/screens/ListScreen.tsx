@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
@@ -37,6 +37,9 @@ export function ListScreen() {
   const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
   const sorted = useMemo(() => sortItems(items, view.mode, view.completedLast), [items, view]);
   const propertyKeys = useMemo(() => sortablePropertyKeys(items), [items]);
+  const onToggle = useCallback((item: ClientItem) => void toggleItemAction(id, item), [id]);
+  const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
+  const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
 
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.selectedList, id);
@@ -86,9 +89,9 @@ export function ListScreen() {
                 key={item.tempId ?? item.id}
                 item={item}
                 editable={editable}
-                onToggle={() => void toggleItemAction(id, item)}
-                onDelete={() => void deleteItemAction(id, item)}
-                onRename={(text) => void renameItemAction(id, item, text)}
+                onToggle={onToggle}
+                onDelete={onDelete}
+                onRename={onRename}
               />
             ))}
           </ul>

@@ -26,9 +26,9 @@ describe('ItemRow', () => {
     const onDelete = vi.fn();
     render(<ItemRow item={milk} editable onToggle={onToggle} onDelete={onDelete} />);
     await userEvent.click(screen.getByRole('checkbox', { name: /milk/ }));
-    expect(onToggle).toHaveBeenCalledOnce();
+    expect(onToggle).toHaveBeenCalledExactlyOnceWith(milk);
     await userEvent.click(screen.getByRole('button', { name: 'Delete milk' }));
-    expect(onDelete).toHaveBeenCalledOnce();
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith(milk);
   });
 
   it('renames in place: Enter saves, Escape cancels, empty or unchanged just closes', async () => {
@@ -50,7 +50,7 @@ describe('ItemRow', () => {
     await open();
     await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
     await userEvent.keyboard(' 3 oat milk {Enter}');
-    expect(onRename).toHaveBeenCalledExactlyOnceWith('3 oat milk');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith(milk, '3 oat milk');
     expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { useDrag } from '@use-gesture/react';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
@@ -13,14 +13,16 @@ const MAX_DRAG = SWIPE_DELETE_THRESHOLD_PX * SWIPE_MAX_DRAG_FACTOR;
 interface ItemRowProps {
   item: ClientItem;
   editable: boolean;
-  onToggle: () => void;
-  onDelete: () => void;
+  // The handlers take the item, so a list passes the same functions to every row and a row whose
+  // item did not change skips rendering (memo): adding one item to 2,000 renders one row.
+  onToggle: (item: ClientItem) => void;
+  onDelete: (item: ClientItem) => void;
   /** Called with the edited text; empty or unchanged text never reaches it. */
-  onRename?: (text: string) => void;
+  onRename?: (item: ClientItem, text: string) => void;
 }
 
 /** One item: checkbox, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
-export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -35,7 +37,7 @@ export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRo
       setOffset(-MAX_DRAG);
       setRemoving(true);
       // Let the row finish sliding before it goes (spec section 9: 300 ms).
-      timer.current = setTimeout(onDelete, SWIPE_DELETE_DELAY_MS);
+      timer.current = setTimeout(() => onDelete(item), SWIPE_DELETE_DELAY_MS);
     },
     { axis: 'x', filterTaps: true, enabled: editable && !removing && draft === null },
   );
@@ -53,7 +55,7 @@ export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRo
     if (draft === null) return;
     const next = draft.trim();
     setDraft(null);
-    if (save && next && next !== item.content) onRename?.(next);
+    if (save && next && next !== item.content) onRename?.(item, next);
   };
 
   return (
@@ -73,7 +75,7 @@ export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRo
           className={styles.checkbox}
           checked={item.is_completed}
           disabled={!editable}
-          onChange={onToggle}
+          onChange={() => onToggle(item)}
           aria-label={quantity ? `${quantity} ${item.content}` : item.content}
           aria-describedby={translations.length > 0 || tags.length > 0 ? detailsId : undefined}
         />
@@ -132,11 +134,11 @@ export function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRo
           )}
         </div>
         {editable && (
-          <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={onDelete}>
+          <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={() => onDelete(item)}>
             <X size={18} aria-hidden />
           </button>
         )}
       </div>
     </li>
   );
-}
+});
