@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -21,19 +22,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Debian's Chromium: this machine cannot download Playwright's own browser build.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: CHROMIUM_LAUNCH_OPTIONS,
       },
     },
   ],

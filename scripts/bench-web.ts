@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium.ts';
 
 /**
  * `npm run bench:web`: opening a list of 2,000 items in headless Chromium. Builds the web app if
@@ -138,19 +139,7 @@ async function main(): Promise<void> {
       await post(`${api}/lists/${listId}/items/batch`, { items }, auth.token);
     }
 
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
     const results = { networkFirst: [] as number[], networkAll: [] as number[], cacheFirst: [] as number[], cacheAll: [] as number[], add: [] as number[] };
     let rowsRendered = 0;
     let itemsOnList = ITEMS;

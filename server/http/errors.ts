@@ -1,16 +1,8 @@
+import { HttpError } from '../../common/http-error.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 
 /** An error whose status, code and message are meant for the client. Services throw these. */
-export class AppError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+export class AppError extends HttpError {}
 
 export const badRequest = (message: string, code = 'invalid_input') => new AppError(400, code, message);
 export const unauthorized = (message: string = SERVER_MESSAGES.notSignedIn) =>

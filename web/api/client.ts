@@ -1,19 +1,11 @@
 import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
+import { HttpError } from '../../common/http-error.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
 
 /** An error answer of the API, with the server's message when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+export class ApiError extends HttpError {}
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
