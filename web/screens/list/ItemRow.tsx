@@ -82,7 +82,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
         <div className={styles.body}>
           {draft !== null ? (
             <input
-              className={styles.editInput}
+              className={ui.inlineInput}
               aria-label="Item name"
               value={draft}
               autoFocus

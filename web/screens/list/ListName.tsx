@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import ui from '../../components/ui.module.css';
 import styles from './ListScreen.module.css';
 
 /** The list's name; tapping it edits in place. Empty or unchanged text just closes the editor. */
@@ -31,7 +32,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
       }}
     >
       <input
-        className={styles.nameInput}
+        className={`${ui.inlineInput} ${styles.nameInput}`}
         aria-label="List name"
         value={draft}
         autoFocus

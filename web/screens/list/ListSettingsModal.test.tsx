@@ -2,22 +2,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES } from '../../../common/messages.ts';
-import type { ListView } from '../../../common/schemas/lists.ts';
+import { makeList } from '../../test/factories.ts';
 import { answer, callOf, mockFetch } from '../../test/http.ts';
 import { ListSettingsModal } from './ListSettingsModal.tsx';
 
-const list: ListView = {
-  id: 'l1',
-  name: 'Picnic',
-  owner_id: 'u1',
-  visibility: 'private',
-  public_editable: false,
-  allow_link_sharing: false,
-  custom_prompts: ['Group by aisle'],
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  isOwner: true,
-};
+const list = makeList({ custom_prompts: ['Group by aisle'] });
 
 describe('ListSettingsModal', () => {
   let fetchMock: ReturnType<typeof mockFetch>;

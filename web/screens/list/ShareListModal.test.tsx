@@ -2,25 +2,13 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages.ts';
-import type { ListView } from '../../../common/schemas/lists.ts';
 import { resetAppState } from '../../state/app-state.ts';
 import { toastStore } from '../../state/toasts.ts';
+import { makeList } from '../../test/factories.ts';
 import { answer, callOf, failure, mockFetch } from '../../test/http.ts';
 import { ShareListModal } from './ShareListModal.tsx';
 
-const list: ListView = {
-  id: 'l1',
-  name: 'Picnic',
-  owner_id: 'u1',
-  visibility: 'private',
-  public_editable: false,
-  allow_link_sharing: true,
-  custom_prompts: [],
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  isOwner: true,
-  shares: [],
-};
+const list = makeList({ allow_link_sharing: true, shares: [] });
 const share = { list_id: 'l1', user_id: 'u2', email: 'sam@example.com', permission: 'edit', status: 'accepted', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' };
 
 describe('ShareListModal', () => {

@@ -1,0 +1,18 @@
+import type { ListView } from '../../common/schemas/lists.ts';
+
+/** A list as the API answers it to its owner; override what a test is about. */
+export function makeList(overrides: Partial<ListView> = {}): ListView {
+  return {
+    id: 'l1',
+    name: 'Picnic',
+    owner_id: 'u1',
+    visibility: 'private',
+    public_editable: false,
+    allow_link_sharing: false,
+    custom_prompts: [],
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    isOwner: true,
+    ...overrides,
+  };
+}
