@@ -46,6 +46,11 @@ export const ITEM_CONTENT_MAX_LENGTH = 500;
 export const ITEM_BATCH_MAX = 200;
 /** Items on one list: keeps a list's snapshot and a reorder request bounded. */
 export const LIST_ITEMS_MAX = 5000;
+/**
+ * Items per answer of GET /lists/{id}/items (and per live snapshot message): about 250 KB, so a
+ * client that never reads its answer pins little memory, whatever the size of the list.
+ */
+export const ITEMS_PAGE_MAX = 500;
 /** An item's properties as JSON: room for translations and AI tags, not for files. */
 export const ITEM_PROPERTIES_MAX_BYTES = 10_000;
 
@@ -59,6 +64,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A password-reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** A link that proves an e-mail address works once, for this long (a week: mail gets read late). */
+export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The web app's page that a verification link opens; it posts the token to /auth/verify-email. */
+export const VERIFY_EMAIL_PATH = '/verify-email';
+export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** Long enough for any real list name, short enough to fit a dashboard card and a mail subject. */
 export const LIST_NAME_MAX_LENGTH = 200;

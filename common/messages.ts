@@ -43,6 +43,7 @@ export const MESSAGES = {
   invitationAccountNeeded: "You'll need an account to access this shared list.",
   signInAndJoin: 'Sign In & Join List',
   createAccountAndJoin: 'Create Account & Join',
+
 } as const;
 
 /** Words of the web app that the spec does not fix; kept here so the UI has no inline strings. */
@@ -100,12 +101,20 @@ export const SERVER_MESSAGES = {
   emailNotEditable: 'Email cannot be changed.',
   notSignedIn: 'Please sign in to continue.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  verificationSent: 'We sent a confirmation link to your e-mail address.',
+  emailVerified: 'Your e-mail address is confirmed.',
+  verifyLinkInvalid: 'This confirmation link is invalid, used or expired. Send a new one from Account Settings.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   internal: 'Something went wrong on our side. Please try again.',
+  notReady: 'The server cannot reach its database right now.',
+  scopeMissing: 'This app is not allowed to do that. Sign in to Listo to do it there.',
+  invalidClientId: 'An id must be a UUID',
+  clientIdTaken: 'This id is already in use',
+  invalidCursor: 'The page cursor is not valid; start again from the first page',
   listNameRequired: 'List name is required',
   listNameTooLong: `List name must be at most ${LIST_NAME_MAX_LENGTH} characters long`,
   customPromptBlank: 'A blank prompt cannot be added',

@@ -14,6 +14,16 @@ export const REALTIME_TICKET_TTL_MS = 60_000;
 export const REALTIME_HEARTBEAT_MS = 30_000;
 export const REALTIME_MAX_SUBSCRIPTIONS = 100;
 export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
+/** Open sockets per user and process: every tab and device of a household, not a flood. */
+export const REALTIME_MAX_SOCKETS_PER_USER = 20;
+/**
+ * Messages a client may send: a burst that covers subscribing to everything at start (100
+ * subscriptions and a few more), then this many a second. Past it, the socket is closed.
+ */
+export const REALTIME_MESSAGE_BURST = REALTIME_MAX_SUBSCRIPTIONS + 20;
+export const REALTIME_MESSAGES_PER_SECOND = 10;
+/** Invalid messages a connection may send before it is closed (a broken or hostile client). */
+export const REALTIME_MAX_INVALID_MESSAGES = 20;
 /** Changes are kept at least this long so a reconnecting client can resume instead of refetching. */
 export const CHANGE_LOG_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +33,15 @@ export type Topic = (typeof TOPICS)[number];
 /** Close codes (4000-4999 are the application's own range). */
 export const CLOSE_CODES = {
   goingAway: 1001,
+  policyViolation: 1008,
   tooLarge: 1009,
   badTicket: 4001,
+  /** The session the socket belongs to ended (sign-out, password change or reset): sign in again. */
+  sessionEnded: 4003,
   slowReader: 4008,
   version: 4009,
+  /** Too many sockets for the user, or too many messages on this one. */
+  tooMany: 4029,
 } as const;
 
 export const ClientMessage = z.discriminatedUnion('type', [
@@ -56,9 +71,11 @@ export type ErrorCode = 'forbidden' | 'not_found' | 'invalid_message' | 'too_man
  * message brings the client up to; keep the last one and send it as `since` after a reconnect.
  * `resumed` answers such a subscribe when the change log still holds everything after `since`:
  * only what the client missed, each entity once in its current state, instead of a snapshot.
+ * A large snapshot comes in several messages of at most ITEMS_PAGE_MAX documents: all but the
+ * last carry `more: true`, and the client applies the documents once the last has arrived.
  */
 export type ServerMessage =
-  | { type: 'snapshot'; id: string; docs: unknown[]; seq?: number }
+  | { type: 'snapshot'; id: string; docs: unknown[]; seq?: number; more?: true }
   | { type: 'resumed'; id: string; changes: DocChange[]; seq: number }
   | { type: 'change'; id: string; changes: DocChange[]; seq?: number }
   | { type: 'error'; id?: string; code: ErrorCode; message: string };
@@ -92,6 +109,10 @@ export const REALTIME_MESSAGES = {
   noListId: 'This topic takes no listId',
   duplicateId: 'A subscription with this id is already open',
   tooManySubscriptions: `At most ${REALTIME_MAX_SUBSCRIPTIONS} subscriptions per connection`,
+  tooManySockets: `At most ${REALTIME_MAX_SOCKETS_PER_USER} live connections per user; close another tab or device`,
+  tooManyMessages: 'Too many messages; reconnect more slowly',
+  tooManyInvalid: 'Too many invalid messages',
+  sessionEnded: 'The session ended (signed out, or the password changed); sign in again',
   notFound: MESSAGES.listNotFound,
   forbidden: MESSAGES.listForbidden,
   internal: 'The server could not answer this subscription; try again later',

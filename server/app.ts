@@ -2,29 +2,45 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, APP_VERSION } from '../common/constants.ts';
-import type { HealthView } from '../common/schemas/api.ts';
-import { createAccess } from './access/access.ts';
+import { API_BASE_PATH } from '../common/constants.ts';
+import { authLiveSources } from './auth/auth.live.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { createEmailVerification } from './auth/email-verification.ts';
+import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { registerIdempotency } from './http/idempotency.ts';
+import { healthRoutes } from './http/health.ts';
+import { purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { itemLiveSources } from './items/items.live.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
+import { listLiveSources } from './lists/lists.live.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { createListService } from './lists/lists.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createRealtime, type RealtimeOptions } from './realtime/realtime.ts';
-import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { MAINTENANCE_INTERVAL_MS, startMaintenance } from './maintenance.ts';
+import { createRealtime, realtimeRoutes, type RealtimeOptions } from './realtime/index.ts';
+import { presentShare } from './shares/share.presenter.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
 import { createShareService } from './shares/shares.service.ts';
 
 /** Large enough for a batch of 200 long items; photos get their own, larger limit on their routes. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Connection and request bounds (Node's http server): a client that sends its request slowly, or
+ * stops reading its answer, is cut off instead of holding a socket and its buffers for ever.
+ */
+export const HTTP_TIMEOUTS = {
+  /** The whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: 30_000,
+  /** A socket with no traffic either way (e.g. a client that never reads) is closed after this. */
+  connectionTimeoutMs: 60_000,
+};
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'>;
@@ -37,15 +53,29 @@ export interface AppDeps {
   webDistDir?: string;
   /** Live-subscription timings and bounds (tests shorten them). */
   realtime?: RealtimeOptions;
+  /** How often expired rows are purged (tests shorten it). */
+  maintenanceIntervalMs?: number;
+  /** Socket timeouts (tests shorten them). */
+  timeouts?: Partial<typeof HTTP_TIMEOUTS>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work running after its answer (mail); tests drain it. */
+    background: Background;
+  }
 }
 
 /** Builds the whole HTTP application. The caller owns the database and closes it after the app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,34 +84,63 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
+  const background = createBackground(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', async () => {
+    await background.drain();
+    mailer.close();
+  });
   const now = deps.now ?? (() => new Date());
-  const realtime = await createRealtime({ database, secret: deps.secret, now, log: app.log, options: deps.realtime });
+  const db = database.db;
+
+  // Realtime reads through the features (one read each); features write through its change feed.
+  const realtime = await createRealtime({
+    database,
+    secret: deps.secret,
+    now,
+    log: app.log,
+    options: deps.realtime,
+    sources: { ...listLiveSources, ...itemLiveSources, shareDoc: presentShare, ...authLiveSources(now) },
+  });
   app.addHook('onClose', async () => realtime.close());
-  const access = createAccess(database.db);
   const { changes } = realtime;
-  const lists = createListService({ db: database.db, access, now, changes });
-  const items = createItemService({ db: database.db, access, now, changes });
+
+  const verification = createEmailVerification({ secret: deps.secret, publicUrl: config.publicUrl, now });
+  const lists = createListService({ db, now, changes });
+  const items = createItemService({ db, now, changes });
   const shares = createShareService({
-    db: database.db,
-    access,
+    db,
     lists,
     mailer,
+    verification,
     publicUrl: config.publicUrl,
     now,
     log: app.log,
     changes,
   });
   const auth = createAuthService({
-    db: database.db,
+    db,
     secret: deps.secret,
     mailer,
+    background,
+    verification,
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
-    onUserCreated: shares.acceptInvitations,
+    onEmailVerified: shares.acceptInvitations,
     changes,
   });
+
+  const stopMaintenance = startMaintenance({
+    intervalMs: deps.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS,
+    log: app.log,
+    tasks: {
+      credentials: () => auth.purgeExpired(),
+      'live updates': () => realtime.purge(),
+      'idempotency keys': () => purgeExpiredIdempotencyKeys(db, now()),
+    },
+  });
+  app.addHook('onClose', async () => stopMaintenance());
 
   await app.register(fastifyHelmet, {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
@@ -91,12 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, auth);
-      registerIdempotency(api, { db: database.db, now });
-      api.get('/health', { config: { public: true } }, async () => {
-        return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;
-      });
-      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth }));
+      registerAuthentication(api, [auth.authenticate]);
+      registerIdempotency(api, { db, now });
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background }));
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));

@@ -6,9 +6,6 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-export const HealthView = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['sqlite', 'postgres']),
-  version: z.string(),
-});
+/** GET /health and GET /ready: nothing about the deployment, only that it answers. */
+export const HealthView = z.object({ status: z.literal('ok') });
 export type HealthView = z.infer<typeof HealthView>;

@@ -63,11 +63,17 @@ export const PasswordResetConfirmBody = z.strictObject({
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
+/** A link's token from a verification mail (POST /auth/verify-email). */
+export const VerifyEmailBody = z.strictObject({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
 export const UserView = z.object({
   id: z.string(),
   email: z.string(),
   first_name: z.string().nullable(),
   can_use_ai: z.boolean(),
+  /** Whether the owner proved the address; invitations to it wait until then. */
+  email_verified: z.boolean(),
 });
 export type UserView = z.infer<typeof UserView>;
 

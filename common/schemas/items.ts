@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, ITEM_PROPERTIES_MAX_BYTES, LIST_ITEMS_MAX } from '../constants.ts';
+import {
+  ITEM_BATCH_MAX,
+  ITEM_CONTENT_MAX_LENGTH,
+  ITEM_PROPERTIES_MAX_BYTES,
+  ITEMS_PAGE_MAX,
+  LIST_ITEMS_MAX,
+} from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
 
 /** Payloads and answers of the item calls, shared by Fastify validation and the web client. */
@@ -21,7 +27,6 @@ export const ItemProperties = z
   });
 export type ItemProperties = z.infer<typeof ItemProperties>;
 
-export const ListIdParams = z.object({ id: z.string().min(1).max(100) });
 export const ItemIdParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
 
 /** A missing body reads as a missing item, not as "expected object". */
@@ -29,12 +34,21 @@ const missingBody = (message: string) => ({
   error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? message : undefined),
 });
 
-export const CreateItemBody = z.strictObject({ content: ItemContent }, missingBody(SERVER_MESSAGES.itemContentRequired));
+/**
+ * `id`: a UUID the client made for its optimistic row (decision 008). An entry with an id is one
+ * item (the client has split the line already); sending it again answers the item made the first time.
+ */
+const ClientItemId = z.uuid({ error: SERVER_MESSAGES.invalidClientId }).optional();
+
+export const CreateItemBody = z.strictObject(
+  { id: ClientItemId, content: ItemContent },
+  missingBody(SERVER_MESSAGES.itemContentRequired),
+);
 export type CreateItemBody = z.infer<typeof CreateItemBody>;
 
 export const BatchItemsBody = z.strictObject({
   items: z
-    .array(z.strictObject({ content: ItemContent }), { error: SERVER_MESSAGES.itemBatchEmpty })
+    .array(z.strictObject({ id: ClientItemId, content: ItemContent }), { error: SERVER_MESSAGES.itemBatchEmpty })
     .min(1, { error: SERVER_MESSAGES.itemBatchEmpty })
     .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge }),
 }, missingBody(SERVER_MESSAGES.itemBatchEmpty));
@@ -80,11 +94,24 @@ export const ItemView = z.object({
 });
 export type ItemView = z.infer<typeof ItemView>;
 
-/** GET /lists/{id}/items and PUT /lists/{id}/items/order: the list's items in position order. */
-export const ItemsResponse = z.object({ items: z.array(ItemView) });
+/** GET /lists/{id}/items: `limit` items (at most ITEMS_PAGE_MAX) after the page `cursor` ends. */
+export const ItemsPageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(ITEMS_PAGE_MAX).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type ItemsPageQuery = z.infer<typeof ItemsPageQuery>;
+
+/**
+ * GET /lists/{id}/items and PUT /lists/{id}/items/order: one page of the list's items in display
+ * order; `next` is the cursor of the following page, null after the last.
+ */
+export const ItemsResponse = z.object({ items: z.array(ItemView), next: z.string().nullable() });
 export type ItemsResponse = z.infer<typeof ItemsResponse>;
 
-/** POST /lists/{id}/items/batch: the created items in order, and warnings such as duplicates. */
+/**
+ * POST /lists/{id}/items/batch: the items created (or put back unchecked) in the order typed, and
+ * warnings for the names that were already on the list and so were not added again.
+ */
 export const BatchItemsResponse = z.object({ results: z.array(ItemView), warnings: z.array(z.string()) });
 export type BatchItemsResponse = z.infer<typeof BatchItemsResponse>;
 

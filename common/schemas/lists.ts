@@ -18,7 +18,15 @@ export const ListName = z
 export const ListIdParams = z.object({ id: z.string().min(1).max(100) });
 export type ListIdParams = z.infer<typeof ListIdParams>;
 
-export const CreateListBody = z.strictObject({ name: ListName });
+/**
+ * `id`: a UUID the client made, so a list created offline has its final id at once and items can
+ * be added to it before it reaches the server (decision 008). Creating the same id again answers
+ * the list already made; an id another account's list has is refused.
+ */
+export const CreateListBody = z.strictObject({
+  id: z.uuid({ error: SERVER_MESSAGES.invalidClientId }).optional(),
+  name: ListName,
+});
 export type CreateListBody = z.infer<typeof CreateListBody>;
 
 export const RenameListBody = z.strictObject({ name: ListName });
@@ -45,7 +53,10 @@ export type CustomPromptsBody = z.infer<typeof CustomPromptsBody>;
 /** A member's view of how a list reached them (spec: shareInfo). */
 export const ShareInfoView = z.object({
   permission: SharePermission,
-  /** E-mail address of whoever shared the list; null when that account no longer exists. */
+  /**
+   * E-mail address of whoever shared the list; null when the member joined by the share link (the
+   * owner's address is nobody's business then) or when that account no longer exists.
+   */
   shared_by: z.string().nullable(),
   shared_at: z.string(),
 });
@@ -59,10 +70,23 @@ export const ListShareSummary = z.object({
 });
 export type ListShareSummary = z.infer<typeof ListShareSummary>;
 
+/**
+ * What the caller may do with the list, decided on the server by the one permission matrix (and an
+ * app's scopes). The client shows controls from this and nothing else; reading is implied.
+ */
+export const ListCan = z.object({
+  editItems: z.boolean(),
+  manageList: z.boolean(),
+  manageShares: z.boolean(),
+  deleteList: z.boolean(),
+});
+export type ListCan = z.infer<typeof ListCan>;
+
 export const ListView = z.object({
   id: z.string(),
   name: z.string(),
-  owner_id: z.string(),
+  /** Only in the owner's own view: nobody else learns who owns a list from it. */
+  owner_id: z.string().optional(),
   visibility: ListVisibility,
   public_editable: z.boolean(),
   allow_link_sharing: z.boolean(),
@@ -70,6 +94,7 @@ export const ListView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   isOwner: z.boolean(),
+  can: ListCan,
   /** Only for a member who is not the owner. */
   shareInfo: ShareInfoView.optional(),
   /** Only for the owner: the accepted shares. */
@@ -106,5 +131,6 @@ export const PublicItemView = z.object({
 });
 export type PublicItemView = z.infer<typeof PublicItemView>;
 
-export const PublicListResponse = z.object({ list: PublicListView, items: z.array(PublicItemView) });
+/** A public list with one page of its items (`next`: the cursor of the following page, as for GET items). */
+export const PublicListResponse = z.object({ list: PublicListView, items: z.array(PublicItemView), next: z.string().nullable() });
 export type PublicListResponse = z.infer<typeof PublicListResponse>;

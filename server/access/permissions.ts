@@ -1,9 +1,13 @@
+import type { ListCan } from '../../common/schemas/lists.ts';
 import type { SharePermission } from '../db/schema.ts';
+import type { Scope } from './actor.ts';
 
 /**
  * The permission matrix of the design brief, in one place. A caller's role on a list decides
- * every action; services ask `can`, and `access.ts` turns a refusal into 404 or 403.
+ * every action; services ask `can`, and `access.ts` turns a refusal into 404 or 403. The client
+ * never decides: it shows what `capabilitiesOf` sent it with each list.
  */
+
 export type ListRole = 'owner' | SharePermission | 'public-editable' | 'public' | 'none';
 
 export type ListAction =
@@ -25,8 +29,37 @@ const MATRIX: Record<ListAction, ReadonlySet<ListRole>> = {
   'delete-list': new Set(['owner']),
 };
 
+/** The scope an action needs besides the role: an OAuth client may hold less than its user. */
+export const ACTION_SCOPE: Record<ListAction, Scope> = {
+  read: 'lists:read',
+  'edit-items': 'items:write',
+  'manage-list': 'lists:manage',
+  'manage-shares': 'lists:manage',
+  'delete-list': 'lists:manage',
+};
+
 export function can(role: ListRole, action: ListAction): boolean {
   return MATRIX[action].has(role);
+}
+
+/** Whether the role allows the action and the caller's credentials carry its scope. */
+export function allows(role: ListRole, scopes: ReadonlySet<Scope>, action: ListAction): boolean {
+  return can(role, action) && scopes.has(ACTION_SCOPE[action]);
+}
+
+/** What the caller may do with a list, as the client is told (and shows nothing else). */
+export function capabilitiesOf(role: ListRole, scopes: ReadonlySet<Scope>): ListCan {
+  return {
+    editItems: allows(role, scopes, 'edit-items'),
+    manageList: allows(role, scopes, 'manage-list'),
+    manageShares: allows(role, scopes, 'manage-shares'),
+    deleteList: allows(role, scopes, 'delete-list'),
+  };
+}
+
+/** Roles of someone who belongs to the list (as opposed to a reader of a public list). */
+export function isMember(role: ListRole): boolean {
+  return role === 'owner' || role === 'admin' || role === 'edit' || role === 'view';
 }
 
 export interface ListAccessFacts {

@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, NewUser, UserRow } from '../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, EmailVerificationsTable, NewUser, UserRow } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** SQL of the auth feature: users, credentials, sessions and password resets. */
+/** SQL of the auth feature: users, credentials, sessions, password resets and e-mail verification. */
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -76,6 +76,24 @@ export function findLiveSession(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** Gives a live session a new token hash and expiry; answers whether `oldHash` was still its hash. */
+export async function rotateSessionToken(
+  db: Db,
+  sessionId: string,
+  oldHash: string,
+  newHash: string,
+  expiresAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ token_hash: newHash, expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .where('token_hash', '=', oldHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Revokes one session; answers whether it was still live (so a refresh race has one winner). */
 export async function revokeSession(db: Db, sessionId: string, now: string): Promise<boolean> {
   const result = await db
@@ -123,4 +141,68 @@ export async function consumePasswordReset(db: Db, tokenHash: string, now: strin
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** Ends every reset link of a user that is still unused: a newer link, a reset or a new password retire them. */
+export async function deletePasswordResets(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** Of these sessions, the ones still live (not revoked, not expired): sockets of the others close. */
+export async function findLiveSessionIds(db: Db, sessionIds: readonly string[], now: string): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', [...sessionIds])
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertEmailVerification(db: Db, row: Insertable<EmailVerificationsTable>): Promise<void> {
+  await db.insertInto('email_verifications').values(row).execute();
+}
+
+/** Deletes an unexpired verification token and answers what it proves; a token works once. */
+export function takeEmailVerification(db: Db, tokenHash: string, now: string) {
+  return db
+    .deleteFrom('email_verifications')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
+}
+
+/** Marks the address proven (once) and retires the user's other verification links. */
+export async function markEmailVerified(db: Db, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Deletes what can never be used again: sessions past their refresh grace or revoked, reset links
+ * used or expired, verification links expired. Answers how many rows went, per table.
+ */
+export async function purgeExpiredCredentials(db: Db, now: string, sessionsBefore: string) {
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', 'is not', null)]))
+    .executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  const verifications = await db.deleteFrom('email_verifications').where('expires_at', '<=', now).executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    resets: Number(resets.numDeletedRows),
+    verifications: Number(verifications.numDeletedRows),
+  };
 }

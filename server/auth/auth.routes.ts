@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import {
   type AuthResponse,
   ChangePasswordBody,
@@ -11,8 +11,10 @@ import {
   ProfileBody,
   RegisterBody,
   type UserView,
+  VerifyEmailBody,
 } from '../../common/schemas/auth.ts';
-import { bearerToken, callerOf } from '../http/authenticate.ts';
+import type { Background } from '../background.ts';
+import { actorOf, bearerToken } from '../http/authenticate.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -47,7 +49,10 @@ function authRateLimits(
   ];
 }
 
-export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: number }): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  options: { rateLimitPerMinute: number; background: Background },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const isPublic = { public: true };
     const limited = (name: string, byEmail = true) =>
@@ -66,7 +71,7 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
     );
 
     app.post('/auth/logout', async (request, reply) => {
-      await auth.logout(callerOf(request).sessionId);
+      await auth.logout(actorOf(request));
       return reply.status(204).send();
     });
 
@@ -77,14 +82,14 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
       return (await auth.refresh(token)) satisfies AuthResponse;
     });
 
-    app.get('/auth/me', async (request) => ({ user: callerOf(request).user satisfies UserView }));
+    app.get('/auth/me', async (request) => ({ user: actorOf(request).user satisfies UserView }));
 
     app.put('/auth/profile', { schema: { body: ProfileBody } }, async (request) => ({
-      user: await auth.updateProfile(callerOf(request).user.id, request.body.first_name),
+      user: await auth.updateProfile(actorOf(request), request.body.first_name),
     }));
 
     app.put('/auth/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
-      await auth.changePassword(callerOf(request), request.body);
+      await auth.changePassword(actorOf(request), request.body);
       return reply.status(204).send();
     });
 
@@ -92,7 +97,9 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
       '/auth/password-reset',
       { config: isPublic, preHandler: limited('password-reset'), schema: { body: PasswordResetBody } },
       async (request) => {
-        await auth.requestPasswordReset(request.body.email);
+        // After the answer: its time must not tell whether the address has an account.
+        const { email } = request.body;
+        options.background.run('password reset', () => auth.requestPasswordReset(email));
         return { message: MESSAGES.passwordResetSent } satisfies MessageResponse;
       },
     );
@@ -102,5 +109,15 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
       { config: isPublic, preHandler: limited('password-reset-confirm', false), schema: { body: PasswordResetConfirmBody } },
       async (request) => auth.confirmPasswordReset(request.body),
     );
+    // Public: the link may be opened on a device where the user is not signed in.
+    app.post(
+      '/auth/verify-email',
+      { config: isPublic, preHandler: limited('verify-email', false), schema: { body: VerifyEmailBody } },
+      async (request) => ({ user: await auth.verifyEmail(request.body.token) }),
+    );
+    app.post('/auth/verify-email/resend', { preHandler: limited('verify-email-resend', false) }, async (request) => {
+      await auth.resendVerification(actorOf(request));
+      return { message: SERVER_MESSAGES.verificationSent } satisfies MessageResponse;
+    });
   };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { PASSWORD_RESET_TTL_MS } from '../../common/constants.ts';
+import { PASSWORD_RESET_TTL_MS, RESET_PASSWORD_PATH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type {
   AuthResponse,
@@ -10,15 +10,20 @@ import type {
   RegisterBody,
   UserView,
 } from '../../common/schemas/auth.ts';
+import { requireScope } from '../access/access.ts';
+import { sessionActor, sessionIdOf, type Actor } from '../access/actor.ts';
+import type { Background } from '../background.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ChangeFeed, RecordChange } from '../realtime/change-feed.ts';
+import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import * as queries from './auth.queries.ts';
+import { authMails } from './auth.mails.ts';
+import type { EmailVerification } from './email-verification.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import { digestToken, newToken } from './tokens.ts';
+import { digestToken, newToken } from '../tokens.ts';
 
 /** How long a bearer token works before the client must refresh it. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,25 +34,25 @@ export interface AuthDeps {
   db: Kysely<DB>;
   secret: string;
   mailer: Mailer;
+  /** Mail goes out after the answer (background.ts). */
+  background: Background;
+  verification: EmailVerification;
   publicUrl: string;
   aiDefaultEnabled: boolean;
   now: () => Date;
-  /** Runs inside the registration transaction, e.g. to turn pending invitations into shares. */
-  onUserCreated?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
-  /** Writes that live subscribers must hear of (the user's own record, invitations accepted) go through it. */
+  /** Runs inside the transaction that proves an address, e.g. to turn its invitations into shares. */
+  onEmailVerified?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
+  /**
+   * Writes that live subscribers must hear of go through it: the user's own record, invitations
+   * accepted, and sessions that ended (their sockets close).
+   */
   changes: ChangeFeed;
-}
-
-/** Who made a request: the user and the session its token belongs to. */
-export interface Caller {
-  user: UserView;
-  sessionId: string;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, secret, mailer } = deps;
+  const { db, secret, mailer, background, verification } = deps;
   const nowIso = () => deps.now().toISOString();
 
   async function startSession(userId: string): Promise<string> {
@@ -63,8 +68,23 @@ export function createAuthService(deps: AuthDeps) {
     return token;
   }
 
+  /** Ends sessions inside `work`, and tells every process so that their sockets close. */
+  function endingSessions(userId: string, work: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
+    return deps.changes.write([], async (trx, record) => {
+      await work(trx);
+      await record({ entity: 'sessions', userId });
+    });
+  }
+
+  function mailLater(what: string, mail: Parameters<Mailer['send']>[0]): void {
+    background.run(what, () => mailer.send(mail));
+  }
+
   return {
-    /** Creates an account and signs it in; 409 when the e-mail is taken. */
+    /**
+     * Creates an account and signs it in; 409 when the e-mail is taken. A link proving the address
+     * goes out by mail: invitations to the address wait for it.
+     */
     async register(body: RegisterBody): Promise<AuthResponse> {
       const passwordHash = await hashPassword(body.password);
       const now = nowIso();
@@ -73,18 +93,21 @@ export function createAuthService(deps: AuthDeps) {
         email: body.email,
         first_name: body.first_name || null,
         can_use_ai: deps.aiDefaultEnabled,
+        email_verified_at: null,
         created_at: now,
         updated_at: now,
       };
+      let link: string;
       try {
-        await deps.changes.write([], async (trx, record) => {
+        link = await db.transaction().execute(async (trx) => {
           await queries.insertUser(trx, user, passwordHash);
-          await deps.onUserCreated?.(trx, user, record);
+          return verification.issueLink(trx, user);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.emailTaken);
         throw error;
       }
+      mailLater('verification mail', authMails.verifyAddress(user.email, link));
       return { token: await startSession(user.id), user: presentUser(user) };
     },
 
@@ -98,86 +121,142 @@ export function createAuthService(deps: AuthDeps) {
       return { token: await startSession(row.id), user: presentUser(row) };
     },
 
-    /** The caller behind a bearer token, or undefined for a missing, revoked or expired one. */
-    async authenticate(token: string): Promise<Caller | undefined> {
+    /** The actor behind a session token, or undefined for a missing, revoked or expired one. */
+    async authenticate(token: string): Promise<Actor | undefined> {
       const row = await queries.findLiveSession(db, digestToken(secret, token));
       if (!row || row.session_expires_at <= nowIso()) return undefined;
-      return { user: presentUser(row), sessionId: row.session_id };
+      return sessionActor(presentUser(row), row.session_id);
     },
 
-    async logout(sessionId: string): Promise<void> {
-      await queries.revokeSession(db, sessionId, nowIso());
+    /** Ends the caller's session; its live sockets close. */
+    async logout(actor: Actor): Promise<void> {
+      const sessionId = sessionIdOf(actor);
+      if (!sessionId) return;
+      await endingSessions(actor.user.id, async (trx) => void (await queries.revokeSession(trx, sessionId, nowIso())));
     },
 
-    /** Trades a live or recently expired token for a fresh one; the old token stops working. */
+    /**
+     * Trades a live or recently expired token for a fresh one; the old token stops working. The
+     * session stays the same one, so its live sockets carry on.
+     */
     async refresh(token: string): Promise<AuthResponse> {
-      const row = await queries.findLiveSession(db, digestToken(secret, token));
+      const oldHash = digestToken(secret, token);
+      const row = await queries.findLiveSession(db, oldHash);
       const graceEnd = row && new Date(new Date(row.session_expires_at).getTime() + SESSION_REFRESH_GRACE_MS);
       if (!row || !graceEnd || graceEnd <= deps.now()) throw unauthorized();
-      // Two refreshes racing with one token: only the one that revokes it gets a new token.
-      if (!(await queries.revokeSession(db, row.session_id, nowIso()))) throw unauthorized();
-      return { token: await startSession(row.id), user: presentUser(row) };
+      const fresh = newToken();
+      const expiresAt = new Date(deps.now().getTime() + SESSION_TTL_MS).toISOString();
+      // Two refreshes racing with one token: only the one that swaps the hash gets a new token.
+      if (!(await queries.rotateSessionToken(db, row.session_id, oldHash, digestToken(secret, fresh), expiresAt))) {
+        throw unauthorized();
+      }
+      return { token: fresh, user: presentUser(row) };
     },
 
-    async updateProfile(userId: string, firstName: string): Promise<UserView> {
+    async updateProfile(actor: Actor, firstName: string): Promise<UserView> {
+      requireScope(actor, 'account');
       await deps.changes.write([], async (trx, record) => {
-        await queries.updateFirstName(trx, userId, firstName, nowIso());
-        await record({ entity: 'user', userId });
+        await queries.updateFirstName(trx, actor.user.id, firstName, nowIso());
+        await record({ entity: 'user', userId: actor.user.id });
       });
-      const row = await queries.findUserById(db, userId);
+      const row = await queries.findUserById(db, actor.user.id);
       if (!row) throw unauthorized();
       return presentUser(row);
     },
 
-    /** Changes the password and ends every other session of the user. */
-    async changePassword(caller: Caller, body: ChangePasswordBody): Promise<void> {
-      const stored = await queries.findPasswordHash(db, caller.user.id);
+    /**
+     * Changes the password; every other session of the user ends (their sockets close) and every
+     * reset link still out stops working.
+     */
+    async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {
+      requireScope(actor, 'account');
+      const userId = actor.user.id;
+      const stored = await queries.findPasswordHash(db, userId);
       if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
         throw unauthorized(SERVER_MESSAGES.currentPasswordWrong);
       }
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        await queries.updatePasswordHash(trx, caller.user.id, passwordHash, now);
-        await queries.revokeUserSessions(trx, caller.user.id, now, caller.sessionId);
+      await endingSessions(userId, async (trx) => {
+        await queries.updatePasswordHash(trx, userId, passwordHash, now);
+        await queries.revokeUserSessions(trx, userId, now, sessionIdOf(actor));
+        await queries.deletePasswordResets(trx, userId);
       });
     },
 
-    /** Mails a single-use reset link when the account exists; says nothing either way. */
+    /**
+     * Mails a single-use reset link when the account exists, and retires the links sent before.
+     * Called after the answer went out (the route runs it in the background), so the answer says
+     * nothing about the address, not even by its timing; an unknown address costs the same token
+     * and digest work.
+     */
     async requestPasswordReset(email: string): Promise<void> {
+      const token = newToken();
+      const tokenHash = digestToken(secret, token);
       const row = await queries.findUserWithPasswordByEmail(db, email);
       if (!row) return;
-      const token = newToken();
       const createdAt = deps.now();
-      await queries.insertPasswordReset(db, {
-        tokenHash: digestToken(secret, token),
-        userId: row.id,
-        createdAt: createdAt.toISOString(),
-        expiresAt: new Date(createdAt.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      await db.transaction().execute(async (trx) => {
+        await queries.deletePasswordResets(trx, row.id);
+        await queries.insertPasswordReset(trx, {
+          tokenHash,
+          userId: row.id,
+          createdAt: createdAt.toISOString(),
+          expiresAt: new Date(createdAt.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+        });
       });
-      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: row.email,
-        subject: 'Reset your Listo password',
-        text: `Someone asked to reset the password of your Listo account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
-      });
+      await mailer.send(authMails.resetPassword(row.email, `${deps.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`));
     },
 
-    /** Sets a new password from a reset link, ends all sessions, and signs the user in afresh. */
+    /**
+     * Sets a new password from a reset link, ends every session (their sockets close) and every
+     * other reset link, and signs the user in afresh.
+     */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<AuthResponse> {
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
-      const userId = await db.transaction().execute(async (trx) => {
-        const id = await queries.consumePasswordReset(trx, digestToken(secret, body.token), now);
-        if (!id) return undefined;
-        await queries.updatePasswordHash(trx, id, passwordHash, now);
-        await queries.revokeUserSessions(trx, id, now);
-        return id;
+      const userId = await db.transaction().execute(async (trx) => queries.consumePasswordReset(trx, digestToken(secret, body.token), now));
+      if (!userId) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');
+      await endingSessions(userId, async (trx) => {
+        await queries.updatePasswordHash(trx, userId, passwordHash, now);
+        await queries.revokeUserSessions(trx, userId, now);
+        await queries.deletePasswordResets(trx, userId);
       });
-      const user = userId && (await queries.findUserById(db, userId));
+      const user = await queries.findUserById(db, userId);
       if (!user) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');
       return { token: await startSession(user.id), user: presentUser(user) };
     },
+
+    /** Proves the address a link was sent to; invitations to it become the account's shares. */
+    async verifyEmail(token: string): Promise<UserView> {
+      const userId = await deps.changes.write([], async (trx, record) => {
+        const proof = await verification.take(trx, token);
+        const user = proof && (await queries.findUserById(trx, proof.user_id));
+        // A link for an address the account no longer has proves nothing about the account.
+        if (!proof || !user || user.email !== proof.email) return undefined;
+        await queries.markEmailVerified(trx, user.id, nowIso());
+        await deps.onEmailVerified?.(trx, user, record);
+        await record({ entity: 'user', userId: user.id });
+        return user.id;
+      });
+      const user = userId && (await queries.findUserById(db, userId));
+      if (!user) throw badRequest(SERVER_MESSAGES.verifyLinkInvalid, 'invalid_token');
+      return presentUser(user);
+    },
+
+    /** Sends a new link proving the caller's address, unless it is proven already. */
+    async resendVerification(actor: Actor): Promise<void> {
+      requireScope(actor, 'account');
+      if (actor.user.email_verified) return;
+      const link = await verification.issueLink(db, actor.user);
+      mailLater('verification mail', authMails.verifyAddress(actor.user.email, link));
+    },
+
+    /** Deletes sessions, reset and verification links that can never be used again. */
+    purgeExpired() {
+      const now = deps.now();
+      const sessionsBefore = new Date(now.getTime() - SESSION_REFRESH_GRACE_MS).toISOString();
+      return queries.purgeExpiredCredentials(db, now.toISOString(), sessionsBefore);
+    },
   };
 }
-

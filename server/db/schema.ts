@@ -16,6 +16,8 @@ export interface UsersTable {
   email: string;
   first_name: string | null;
   can_use_ai: Bool;
+  /** When the owner proved the address (a link sent to it); null until then. */
+  email_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -62,6 +64,15 @@ export interface ListsTable {
   change_seq: Generated<number>;
 }
 
+/** A link that proves an e-mail address; only its HMAC is stored. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface ListSharesTable {
   list_id: string;
   /** Null while an invitation to an address without an account is pending. */
@@ -87,19 +98,6 @@ export interface ItemsTable {
   updated_at: Timestamp;
 }
 
-export interface ImagesTable {
-  id: string;
-  list_id: string;
-  item_id: string | null;
-  owner_id: string;
-  key: string;
-  content_type: string;
-  bytes: number;
-  width: number;
-  height: number;
-  created_at: Timestamp;
-}
-
 /** Property memory: the properties a user last set on an item of this normalised name. */
 export interface ItemPropertiesTable {
   user_id: string;
@@ -123,33 +121,6 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-/** OAuth 2.0 account linking for the voice assistant: only hashes of secrets at rest. */
-export interface OauthClientsTable {
-  id: string;
-  name: string;
-  secret_hash: string;
-  redirect_uris: Json<string[]>;
-  created_at: Timestamp;
-}
-
-export interface OauthCodesTable {
-  code_hash: string;
-  client_id: string;
-  user_id: string;
-  redirect_uri: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-}
-
-export interface OauthTokensTable {
-  token_hash: string;
-  client_id: string;
-  user_id: string;
-  kind: 'access' | 'refresh';
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
 /** One recorded change of a list, kept 24 hours so a reconnecting client can resume from its seq. */
 export interface ListChangesTable {
   list_id: string;
@@ -165,6 +136,8 @@ export interface ListChangesTable {
 export interface RealtimeTicketsTable {
   ticket_hash: string;
   user_id: string;
+  /** The session that asked for it: the ticket, and the socket it opens, end with that session. */
+  session_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -174,14 +147,11 @@ export interface DB {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   lists: ListsTable;
   list_shares: ListSharesTable;
   items: ItemsTable;
   item_properties: ItemPropertiesTable;
-  images: ImagesTable;
-  oauth_clients: OauthClientsTable;
-  oauth_codes: OauthCodesTable;
-  oauth_tokens: OauthTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   list_changes: ListChangesTable;
   realtime_tickets: RealtimeTicketsTable;

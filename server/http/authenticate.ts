@@ -1,15 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthService, Caller } from '../auth/auth.service.ts';
-import { unauthorized } from './errors.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { Actor, Authenticator } from '../access/actor.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in caller, when the request carried a valid bearer token. */
-    caller?: Caller;
+    /** Who is calling, when the request carried a valid bearer token. */
+    actor?: Actor;
   }
   interface FastifyContextConfig {
     /** The route answers without a bearer token. */
     public?: boolean;
+    /**
+     * The route also serves apps acting for a user (OAuth clients); their scopes are then checked
+     * per action. Without it, only the user's own session gets in.
+     */
+    delegated?: boolean;
   }
 }
 
@@ -21,21 +27,28 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves the caller of every request in this scope from its bearer token, and answers 401 on a
- * route not marked `public` when there is none. Unknown routes fall through to the 404 handler.
+ * Resolves the actor of every request in this scope from its bearer token, asking each
+ * authenticator in turn (sessions first), and answers 401 on a route not marked `public` when
+ * there is none. Unknown routes fall through to the 404 handler.
  */
-export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthentication(app: FastifyInstance, authenticators: readonly Authenticator[]): void {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (token) request.caller = await auth.authenticate(token);
-    if (!request.caller && request.routeOptions.url && !request.routeOptions.config.public) {
-      throw unauthorized();
+    for (const authenticate of token ? authenticators : []) {
+      request.actor = await authenticate(token!);
+      if (request.actor) break;
+    }
+    const { url, config } = request.routeOptions;
+    if (!url) return;
+    if (!request.actor && !config.public) throw unauthorized();
+    if (request.actor && request.actor.via.kind !== 'session' && !config.delegated && !config.public) {
+      throw forbidden(SERVER_MESSAGES.scopeMissing);
     }
   });
 }
 
-/** The caller of a route that needs one (the hook above has already refused the rest). */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized();
-  return request.caller;
+/** The actor of a route that needs one (the hook above has already refused the rest). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
 }

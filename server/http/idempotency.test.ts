@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_TTL_MS } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { sessionActor } from '../access/actor.ts';
 import type { Database } from '../db/open.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -29,10 +30,12 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Stands in for the bearer-token hook: the caller is whoever x-user names.
+  // Stands in for the bearer-token hook: the actor is whoever x-user names.
   app.addHook('onRequest', async (request) => {
     const id = request.headers['x-user'];
-    if (typeof id === 'string') request.caller = { user: { id, email: '', first_name: null, can_use_ai: false }, sessionId: '' };
+    if (typeof id === 'string') {
+      request.actor = sessionActor({ id, email: '', first_name: null, can_use_ai: false, email_verified: false }, '');
+    }
   });
   registerIdempotency(app, { db: database.db, now: () => now });
   app.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.strictObject({ name: z.string().min(1) }) } }, async (request, reply) => {

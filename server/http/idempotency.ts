@@ -32,8 +32,6 @@ const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * for this long, then a retry runs afresh. Far longer than any request takes.
  */
 const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
-/** Expired keys are deleted at most this often, on the way through a request. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Answers that may differ on a retry (unauthenticated, timeout, rate limit) are not stored. */
 const TRANSIENT_STATUSES = new Set([401, 408, 429]);
 
@@ -53,19 +51,14 @@ type StoredAnswer = { status: number; content_type: string | null; body: string 
  */
 export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps): void {
   const { db } = deps;
-  let lastPurge = 0;
 
   // preValidation: the caller is known (onRequest) and the body parsed, but not yet validated,
   // so the fingerprint is of what the client sent and a 400 is stored like any other answer.
   app.addHook('preValidation', async (request, reply) => {
     const key = idempotencyKeyOf(request);
     if (key === undefined) return;
-    const scope = request.caller?.user.id ?? '';
+    const scope = request.actor?.user.id ?? '';
     const now = deps.now();
-    if (now.getTime() - lastPurge >= PURGE_INTERVAL_MS) {
-      lastPurge = now.getTime();
-      await purgeExpiredIdempotencyKeys(db, now);
-    }
     const fingerprint = fingerprintOf(request);
     const stored = await claim(db, { scope, key, fingerprint, now });
     if (stored === 'claimed') {
@@ -201,7 +194,7 @@ function replay(reply: FastifyReply, stored: StoredAnswer): FastifyReply {
   return reply.send(stored.body ?? undefined);
 }
 
-/** Deletes the keys older than 24 hours. */
+/** Deletes the keys older than 24 hours (server/maintenance.ts runs it). */
 export async function purgeExpiredIdempotencyKeys(db: Kysely<DB>, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();

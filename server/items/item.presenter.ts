@@ -1,9 +1,13 @@
 import type { ItemView } from '../../common/schemas/items.ts';
+import type { PublicItemView } from '../../common/schemas/lists.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { fromJson, toBool } from '../db/values.ts';
 
-/** The one shape in which an item leaves the server. */
-export function presentItem(row: ItemRow): ItemView {
+/**
+ * The one shape in which an item leaves the server. Who added it is for the list's members: a
+ * reader of a public list (signed in or not) never learns another account's id.
+ */
+export function presentItem(row: ItemRow, audience: { member: boolean }): ItemView {
   return {
     id: row.id,
     list_id: row.list_id,
@@ -12,7 +16,20 @@ export function presentItem(row: ItemRow): ItemView {
     position: row.position,
     properties: fromJson(row.properties),
     images: row.images === null ? null : fromJson(row.images),
-    created_by: row.created_by,
+    created_by: audience.member ? row.created_by : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** An item of a public list for a visitor with the link: read-only, no author, no image records. */
+export function presentPublicItem(row: ItemRow): PublicItemView {
+  return {
+    id: row.id,
+    content: row.content,
+    is_completed: toBool(row.is_completed),
+    position: row.position,
+    properties: fromJson(row.properties),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

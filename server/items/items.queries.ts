@@ -1,7 +1,7 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+export type Db = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the items feature. */
 
@@ -14,31 +14,23 @@ function chunks<T>(values: readonly T[]): T[][] {
   return result;
 }
 
-/** A list's items in display order; equal positions (concurrent clients) fall back to age, then id. */
-export function listItems(db: Db, listId: string): Promise<ItemRow[]> {
-  return db
-    .selectFrom('items')
-    .selectAll()
-    .where('list_id', '=', listId)
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+/** Where an item stands in display order: position, then age, then id (concurrent clients tie). */
+export type ItemOrderKey = Pick<ItemRow, 'position' | 'created_at' | 'id'>;
+
+/**
+ * A list's items in display order, after an order key when given, at most `limit`. Every reader
+ * (REST, public lists, live snapshots) goes through here, so they all agree on the order.
+ */
+export function listItemsAfter(db: Db, listId: string, after: ItemOrderKey | undefined, limit: number): Promise<ItemRow[]> {
+  let query = db.selectFrom('items').selectAll().where('list_id', '=', listId);
+  if (after) {
+    query = query.where(sql<boolean>`(position, created_at, id) > (${after.position}, ${after.created_at}, ${after.id})`);
+  }
+  return query.orderBy('position').orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 export function findItem(db: Db, listId: string, itemId: string): Promise<ItemRow | undefined> {
   return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', '=', itemId).executeTakeFirst();
-}
-
-/**
- * Serialises writes that read the list's items before writing them (append after the last
- * position, the 5,000 limit, reorder). PostgreSQL: a row lock on the list that does not block
- * readers or foreign-key checks. SQLite needs nothing: Kysely runs one transaction at a time on its
- * single connection, and SQLite has one writer anyway.
- */
-export async function lockList(db: Transaction<DB>, listId: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('lists').select('id').where('id', '=', listId).forNoKeyUpdate().execute();
 }
 
 /** How many items the list has, and the highest position (-1 for an empty list). */
@@ -51,15 +43,15 @@ export async function countAndLastPosition(db: Db, listId: string): Promise<{ co
   return { count: Number(row.count), last: row.last === null ? -1 : Number(row.last) };
 }
 
-/** Contents of the list's unchecked items, for duplicate warnings. */
-export async function uncheckedContents(db: Db, listId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('items')
-    .select('content')
-    .where('list_id', '=', listId)
-    .where('is_completed', '=', false)
-    .execute();
-  return rows.map((row) => row.content);
+/** The name and state of every item of the list, for the duplicate rule (common/item-duplicates.ts). */
+export function itemNames(db: Db, listId: string) {
+  return db.selectFrom('items').select(['id', 'content', 'is_completed']).where('list_id', '=', listId).execute();
+}
+
+/** Some items of a list, by id (those a batch of changes touched, or a replayed creation). */
+export function findItemsByIds(db: Db, listId: string, ids: readonly string[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', 'in', [...ids]).execute();
 }
 
 export async function insertItems(db: Db, rows: Insertable<ItemsTable>[]): Promise<void> {

@@ -3,44 +3,41 @@ import {
   BatchItemsBody,
   CreateItemBody,
   ItemIdParams,
-  type ItemsResponse,
-  ListIdParams,
+  ItemsPageQuery,
   ReorderItemsBody,
   UpdateItemBody,
 } from '../../common/schemas/items.ts';
-import { callerOf } from '../http/authenticate.ts';
+import { ListIdParams } from '../../common/schemas/lists.ts';
+import { actorOf } from '../http/authenticate.ts';
 import type { ItemService } from './items.service.ts';
 
 /**
  * The item calls of spec section 7. Static segments win over parameters in Fastify's router, so
- * `/items/batch` and `/items/order` are never taken for an item id.
+ * `/items/batch` and `/items/order` are never taken for an item id. Adds answer 201 when they
+ * changed the list, 200 when every name was already on it.
  */
 export function itemsRoutes(items: ItemService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/lists/:id/items', { schema: { params: ListIdParams } }, async (request) => {
-      return { items: await items.list(request.params.id, callerOf(request).user.id) } satisfies ItemsResponse;
+    app.get('/lists/:id/items', { schema: { params: ListIdParams, querystring: ItemsPageQuery } }, async (request) => {
+      return items.list(actorOf(request), request.params.id, request.query);
     });
-
     app.post('/lists/:id/items/batch', { schema: { params: ListIdParams, body: BatchItemsBody } }, async (request, reply) => {
-      const contents = request.body.items.map((item) => item.content);
-      return reply.status(201).send(await items.addBatch(request.params.id, callerOf(request).user.id, contents));
+      const { body, created } = await items.addBatch(actorOf(request), request.params.id, request.body.items);
+      return reply.status(created ? 201 : 200).send(body);
     });
-
     app.post('/lists/:id/items', { schema: { params: ListIdParams, body: CreateItemBody } }, async (request, reply) => {
-      return reply.status(201).send(await items.addOne(request.params.id, callerOf(request).user.id, request.body.content));
+      const { body, created } = await items.addOne(actorOf(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(body);
     });
-
     app.put('/lists/:id/items/order', { schema: { params: ListIdParams, body: ReorderItemsBody } }, async (request) => {
-      return { items: await items.reorder(request.params.id, callerOf(request).user.id, request.body.ids) } satisfies ItemsResponse;
+      return items.reorder(actorOf(request), request.params.id, request.body.ids);
     });
-
     app.put('/lists/:id/items/:itemId', { schema: { params: ItemIdParams, body: UpdateItemBody } }, async (request) => {
       const { id, itemId } = request.params;
-      return items.update(id, itemId, callerOf(request).user.id, request.body);
+      return items.update(actorOf(request), id, itemId, request.body);
     });
-
     app.delete('/lists/:id/items/:itemId', { schema: { params: ItemIdParams } }, async (request, reply) => {
-      await items.remove(request.params.id, request.params.itemId, callerOf(request).user.id);
+      await items.remove(actorOf(request), request.params.id, request.params.itemId);
       return reply.status(204).send();
     });
   };

@@ -1,27 +1,33 @@
 import crypto from 'node:crypto';
-import type { Kysely, Updateable } from 'kysely';
-import { itemNameKey } from '../../common/item-input.ts';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
+import { itemNameKey } from '../../common/item-input.ts';
+import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type {
   BatchItemsResponse,
   CreateItemResponse,
+  ItemsPageQuery,
+  ItemsResponse,
   ItemView,
   UpdateItemBody,
 } from '../../common/schemas/items.ts';
-import type { Access } from '../access/access.ts';
-import type { DB, ItemsTable } from '../db/schema.ts';
+import { authorize } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
+import { isMember } from '../access/permissions.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
-import { AppError, badRequest, notFound } from '../http/errors.ts';
-import type { ChangeFeed } from '../realtime/change-feed.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import type { ChangeFeed } from '../realtime/index.ts';
 import { presentItem } from './item.presenter.ts';
-import { draftFromPiece, draftsFromInputs, duplicateWarnings, withMemory } from './item-drafts.ts';
+import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
+import { readItemsPage } from './item-pages.ts';
 import * as queries from './items.queries.ts';
 import { recallProperties, rememberProperties } from './property-memory.ts';
 
 export interface ItemDeps {
   db: Kysely<DB>;
-  access: Access;
   now: () => Date;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
@@ -29,61 +35,148 @@ export interface ItemDeps {
 
 export type ItemService = ReturnType<typeof createItemService>;
 
+/** An entry of an add call: typed text, with the id the client gave its optimistic row, if any. */
+export interface ItemEntry {
+  id?: string;
+  content: string;
+}
+
+type Draft = ItemDraft & { id?: string };
+
 const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
 
+/** An entry with an id is one item (the client split the line); one without may hold several. */
+function draftsOf(entries: readonly ItemEntry[]): Draft[] {
+  return entries.flatMap((entry): Draft[] => {
+    if (entry.id === undefined) return draftsFromInputs([entry.content]);
+    const draft = draftFromPiece(entry.content);
+    return draft ? [{ ...draft, id: entry.id }] : [];
+  });
+}
+
 export function createItemService(deps: ItemDeps) {
-  const { db, access, changes } = deps;
+  const { db, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
-  /** Parses the entries, appends every item they hold in one transaction, and warns of duplicates. */
-  async function addItems(listId: string, userId: string, inputs: string[]): Promise<BatchItemsResponse> {
-    await access.authorize(listId, userId, 'edit-items');
-    const drafts = draftsFromInputs(inputs);
-    if (drafts.length === 0) throw badRequest(SERVER_MESSAGES.itemContentRequired);
-    if (drafts.length > LIST_ITEMS_MAX) throw listFull();
-    const memory = await recallProperties(db, userId, drafts.map((draft) => draft.nameKey));
+  /** The steps of an add, carried out: rows created, checked items put back, duplicates skipped. */
+  async function applySteps(
+    trx: Transaction<DB>,
+    listId: string,
+    actor: Actor,
+    steps: AddStep<Draft>[],
+    memory: Map<string, Record<string, unknown>>,
+  ): Promise<Map<Draft, ItemRow>> {
     const now = nowIso();
-
-    return changes.write([listId], async (trx, record) => {
-      await queries.lockList(trx, listId);
-      const { count, last } = await queries.countAndLastPosition(trx, listId);
-      if (count + drafts.length > LIST_ITEMS_MAX) throw listFull();
-      const unchecked = (await queries.uncheckedContents(trx, listId)).map(itemNameKey);
-      const rows = drafts.map((draft, index) => ({
-        id: crypto.randomUUID(),
+    const { count, last } = await queries.countAndLastPosition(trx, listId);
+    const creates = steps.filter((step) => step.kind === 'create');
+    if (count + creates.length > LIST_ITEMS_MAX) throw listFull();
+    const made = new Map<Draft, ItemRow>();
+    const rows = creates.map((step, index) => {
+      const row = {
+        id: step.draft.id ?? crypto.randomUUID(),
         list_id: listId,
-        content: draft.content,
+        content: step.draft.content,
         is_completed: false,
         position: last + 1 + index,
-        properties: toJson(withMemory(draft, memory.get(draft.nameKey))),
+        properties: toJson(withMemory(step.draft, memory.get(step.draft.nameKey))),
         images: null,
-        created_by: userId,
+        created_by: actor.user.id,
         created_at: now,
         updated_at: now,
-      }));
-      await queries.insertItems(trx, rows);
-      await record(rows.map((row) => ({ listId, entity: 'item' as const, op: 'added' as const, entityId: row.id })));
-      return { results: rows.map(presentItem), warnings: duplicateWarnings(drafts, unchecked) };
+      };
+      made.set(step.draft, row);
+      return row;
     });
+    await queries.insertItems(trx, rows);
+    for (const step of steps) {
+      if (step.kind !== 'reopen') continue;
+      const current = (await queries.findItem(trx, listId, step.itemId))!;
+      // Back on the list, with a quantity if one was typed this time.
+      const properties = { ...fromJson(current.properties), ...step.draft.parsed };
+      const set = { is_completed: false, properties: toJson(properties), updated_at: now };
+      await queries.updateItem(trx, listId, step.itemId, set);
+      made.set(step.draft, { ...current, ...set });
+    }
+    return made;
+  }
+
+  /**
+   * Parses the entries and adds what they hold in one transaction, after the permission check
+   * under the list's lock. Duplicates follow common/item-duplicates.ts; an entry whose client id
+   * is already on the list is a replay and answers that item as it is.
+   */
+  async function addItems(actor: Actor, listId: string, entries: readonly ItemEntry[]) {
+    const drafts = draftsOf(entries);
+    if (drafts.length === 0) throw badRequest(SERVER_MESSAGES.itemContentRequired);
+    if (drafts.length > LIST_ITEMS_MAX) throw listFull();
+    const memory = await recallProperties(db, actor.user.id, drafts.map((draft) => draft.nameKey));
+    try {
+      return await changes.write([listId], async (trx, record) => {
+        const { role } = await authorize(trx, actor, listId, 'edit-items');
+        const ids = drafts.flatMap((draft) => draft.id ?? []);
+        const replayed = new Map((await queries.findItemsByIds(trx, listId, ids)).map((row) => [row.id, row]));
+        const fresh = drafts.filter((draft) => draft.id === undefined || !replayed.has(draft.id));
+        const existing = (await queries.itemNames(trx, listId)).map((row) => ({
+          id: row.id,
+          nameKey: itemNameKey(row.content),
+          isCompleted: Boolean(row.is_completed),
+        }));
+        const plan = planAdds(fresh, existing);
+        const made = await applySteps(trx, listId, actor, plan.steps, memory);
+        await record(
+          plan.steps.flatMap((step) =>
+            step.kind === 'skip'
+              ? []
+              : [{ listId, entity: 'item' as const, op: step.kind === 'create' ? ('added' as const) : ('modified' as const), entityId: made.get(step.draft)!.id }],
+          ),
+        );
+        const results = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
+        const audience = { member: isMember(role) };
+        const body = { results: results.map((row) => presentItem(row, audience)), warnings: plan.warnings };
+        return { body, created: plan.steps.some((step) => step.kind !== 'skip') };
+      });
+    } catch (error) {
+      // A client id that is some other list's item.
+      if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.clientIdTaken);
+      throw error;
+    }
+  }
+
+  /** The unchecked item of the list that carries this name (what a duplicate add stands for). */
+  async function findOnList(actor: Actor, listId: string, content: string): Promise<ItemView[]> {
+    const { role } = await authorize(db, actor, listId, 'read');
+    const key = itemNameKey(content);
+    const match = (await queries.itemNames(db, listId)).find((row) => !row.is_completed && itemNameKey(row.content) === key);
+    const row = match && (await queries.findItem(db, listId, match.id));
+    return row ? [presentItem(row, { member: isMember(role) })] : [];
   }
 
   return {
-    /** The list's items in position order; anyone who may read the list. */
-    async list(listId: string, userId: string): Promise<ItemView[]> {
-      await access.authorize(listId, userId, 'read');
-      return (await queries.listItems(db, listId)).map(presentItem);
+    /** One page of the list's items in display order; anyone who may read the list. */
+    async list(actor: Actor, listId: string, page: ItemsPageQuery): Promise<ItemsResponse> {
+      const { role } = await authorize(db, actor, listId, 'read');
+      const { rows, next } = await readItemsPage(db, listId, page);
+      return { items: rows.map((row) => presentItem(row, { member: isMember(role) })), next: next ?? null };
     },
 
-    /** POST /items/batch: each entry may hold several items ("milk, eggs and bread"). */
-    addBatch(listId: string, userId: string, contents: string[]): Promise<BatchItemsResponse> {
-      return addItems(listId, userId, contents);
+    /**
+     * POST /items/batch: each entry may hold several items ("milk, eggs and bread"). `created`:
+     * whether anything changed (201), or every name was already on the list (200).
+     */
+    addBatch(actor: Actor, listId: string, entries: readonly ItemEntry[]): Promise<{ body: BatchItemsResponse; created: boolean }> {
+      return addItems(actor, listId, entries);
     },
 
-    /** POST /items: the first item, with any further items of the same text beside it. */
-    async addOne(listId: string, userId: string, content: string): Promise<CreateItemResponse> {
-      const { results, warnings } = await addItems(listId, userId, [content]);
-      const [first, ...additionalItems] = results;
-      return { ...first!, additionalItems, warnings };
+    /**
+     * POST /items: the first item, with any further items of the same text beside it. When the
+     * first name was already on the list, the item on the list stands in for it (with the warning).
+     */
+    async addOne(actor: Actor, listId: string, entry: ItemEntry): Promise<{ body: CreateItemResponse; created: boolean }> {
+      const { body, created } = await addItems(actor, listId, [entry]);
+      const [first, ...additionalItems] =
+        body.results.length > 0 ? body.results : await findOnList(actor, listId, draftsOf([entry])[0]!.content);
+      if (!first) throw notFound(SERVER_MESSAGES.itemNotFound);
+      return { body: { ...first, additionalItems, warnings: body.warnings }, created };
     },
 
     /**
@@ -91,9 +184,10 @@ export function createItemService(deps: ItemDeps) {
      * `properties: {}` beside it (the client's rename), the properties start afresh from what is
      * remembered for the new name. Properties sent are remembered for the item's name.
      */
-    async update(listId: string, itemId: string, userId: string, patch: UpdateItemBody): Promise<ItemView> {
-      await access.authorize(listId, userId, 'edit-items');
+    async update(actor: Actor, listId: string, itemId: string, patch: UpdateItemBody): Promise<ItemView> {
+      const userId = actor.user.id;
       return changes.write([listId], async (trx, record) => {
+        const { role } = await authorize(trx, actor, listId, 'edit-items');
         const row = await queries.findItem(trx, listId, itemId);
         if (!row) throw notFound(SERVER_MESSAGES.itemNotFound);
         await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
@@ -118,38 +212,39 @@ export function createItemService(deps: ItemDeps) {
         if (patch.properties !== undefined) {
           await rememberProperties(trx, userId, itemNameKey(content), properties, now);
         }
-        return presentItem({
+        const updated = {
           ...row,
           content,
           properties,
           is_completed: patch.is_completed ?? row.is_completed,
           position: patch.position ?? row.position,
           updated_at: now,
-        });
+        };
+        return presentItem(updated, { member: isMember(role) });
       });
     },
 
     /** Deletes one item; 404 when the list has no such item. */
-    async remove(listId: string, itemId: string, userId: string): Promise<void> {
-      await access.authorize(listId, userId, 'edit-items');
+    async remove(actor: Actor, listId: string, itemId: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
+        await authorize(trx, actor, listId, 'edit-items');
         if (!(await queries.deleteItem(trx, listId, itemId))) throw notFound(SERVER_MESSAGES.itemNotFound);
         await record({ listId, entity: 'item', op: 'removed', entityId: itemId });
       });
     },
 
-    /** Sets every position at once: `ids` must name each item of the list exactly once. */
-    async reorder(listId: string, userId: string, ids: string[]): Promise<ItemView[]> {
-      await access.authorize(listId, userId, 'edit-items');
+    /** Sets every position at once: `ids` must name each item of the list exactly once. Answers the first page. */
+    async reorder(actor: Actor, listId: string, ids: string[]): Promise<ItemsResponse> {
       return changes.write([listId], async (trx, record) => {
-        await queries.lockList(trx, listId);
+        const { role } = await authorize(trx, actor, listId, 'edit-items');
         const current = new Set(await queries.itemIds(trx, listId));
         const wanted = new Set(ids);
         const exact = wanted.size === ids.length && wanted.size === current.size && ids.every((id) => current.has(id));
         if (!exact) throw badRequest(SERVER_MESSAGES.itemOrderMismatch);
         await queries.setPositions(trx, listId, ids, nowIso());
         await record(ids.map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })));
-        return (await queries.listItems(trx, listId)).map(presentItem);
+        const { rows, next } = await readItemsPage(trx, listId);
+        return { items: rows.map((row) => presentItem(row, { member: isMember(role) })), next: next ?? null };
       });
     },
   };

@@ -1,9 +1,14 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { DB, ItemRow, ListRow, ListsTable } from '../db/schema.ts';
+import type { DB, ListRow, ListsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the lists feature. Each read of the dashboard is one query, whatever the number of lists. */
+
+/** One list, whoever owns it. */
+export function findList(db: Db, listId: string): Promise<ListRow | undefined> {
+  return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+}
 
 export async function insertList(db: Db, list: Insertable<ListsTable>): Promise<void> {
   await db.insertInto('lists').values(list).execute();
@@ -26,6 +31,7 @@ export function findMemberLists(db: Db, userId: string, listId?: string) {
     .select([
       'list_shares.permission as share_permission',
       'list_shares.created_at as shared_at',
+      'list_shares.shared_by as shared_by_id',
       'sharer.email as shared_by_email',
     ])
     .where('list_shares.user_id', '=', userId)
@@ -57,6 +63,26 @@ export async function deleteList(db: Db, listId: string): Promise<void> {
   await db.deleteFrom('lists').where('id', '=', listId).execute();
 }
 
-export function findItemsInOrder(db: Db, listId: string): Promise<ItemRow[]> {
-  return db.selectFrom('items').selectAll().where('list_id', '=', listId).orderBy('position').orderBy('id').execute();
+/** A list with its change seq (the live feed's bookkeeping); undefined when it does not exist. */
+export function findListWithSeq(db: Db, listId: string) {
+  return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+}
+
+/** The lists a user owns, with their change seqs. */
+export function findOwnedListsWithSeq(db: Db, ownerId: string) {
+  return db.selectFrom('lists').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** Every share of the lists a user owns, with the sharer's address (for the owner's list documents). */
+export function findSharesOfOwnedLists(db: Db, ownerId: string) {
+  return db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .selectAll('list_shares')
+    .select('sharer.email as shared_by_email')
+    .where('lists.owner_id', '=', ownerId)
+    .orderBy('list_shares.created_at')
+    .orderBy('list_shares.email')
+    .execute();
 }

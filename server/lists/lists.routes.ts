@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ItemsPageQuery } from '../../common/schemas/items.ts';
 import {
   CreateListBody,
   CustomPromptsBody,
@@ -9,7 +10,7 @@ import {
   RenameListBody,
   VisibilityBody,
 } from '../../common/schemas/lists.ts';
-import { callerOf } from '../http/authenticate.ts';
+import { actorOf } from '../http/authenticate.ts';
 import type { ListService } from './lists.service.ts';
 
 /**
@@ -19,49 +20,43 @@ import type { ListService } from './lists.service.ts';
 export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
   return async (app) => {
     const params = ListIdParams;
-
     app.get('/lists', { schema: { response: { 200: ListsResponse } } }, async (request) => ({
-      lists: await lists.listsOf(callerOf(request).user.id),
+      lists: await lists.listsOf(actorOf(request)),
     }));
-
     app.post(
       '/lists',
-      { schema: { body: CreateListBody, response: { 201: ListResponse } } },
-      async (request, reply) =>
-        reply.status(201).send({ list: await lists.create(callerOf(request).user.id, request.body.name) }),
+      { schema: { body: CreateListBody, response: { 200: ListResponse, 201: ListResponse } } },
+      async (request, reply) => {
+        const { list, created } = await lists.create(actorOf(request), request.body);
+        return reply.status(created ? 201 : 200).send({ list });
+      },
     );
-
+    app.get('/lists/:id', { schema: { params, response: { 200: ListResponse } } }, async (request) => ({
+      list: await lists.get(actorOf(request), request.params.id),
+    }));
     app.put(
       '/lists/:id',
       { schema: { params, body: RenameListBody, response: { 200: ListResponse } } },
-      async (request) => ({ list: await lists.rename(request.params.id, callerOf(request).user.id, request.body.name) }),
+      async (request) => ({ list: await lists.rename(actorOf(request), request.params.id, request.body.name) }),
     );
-
     app.delete('/lists/:id', { schema: { params } }, async (request, reply) => {
-      await lists.remove(request.params.id, callerOf(request).user.id);
+      await lists.remove(actorOf(request), request.params.id);
       return reply.status(204).send();
     });
-
     app.put(
       '/lists/:id/visibility',
       { schema: { params, body: VisibilityBody, response: { 200: ListResponse } } },
-      async (request) => ({
-        list: await lists.setVisibility(request.params.id, callerOf(request).user.id, request.body),
-      }),
+      async (request) => ({ list: await lists.setVisibility(actorOf(request), request.params.id, request.body) }),
     );
-
     app.put(
       '/lists/:id/custom-prompts',
       { schema: { params, body: CustomPromptsBody, response: { 200: ListResponse } } },
-      async (request) => ({
-        list: await lists.setCustomPrompts(request.params.id, callerOf(request).user.id, request.body),
-      }),
+      async (request) => ({ list: await lists.setCustomPrompts(actorOf(request), request.params.id, request.body) }),
     );
-
     app.get(
       '/lists/public/:id',
-      { config: { public: true }, schema: { params, response: { 200: PublicListResponse } } },
-      async (request) => lists.publicList(request.params.id),
+      { config: { public: true }, schema: { params, querystring: ItemsPageQuery, response: { 200: PublicListResponse } } },
+      async (request) => lists.publicList(request.params.id, request.query),
     );
   };
 }

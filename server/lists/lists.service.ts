@@ -1,21 +1,30 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { ItemsPageQuery } from '../../common/schemas/items.ts';
 import type {
+  CreateListBody,
   CustomPromptsBody,
   ListView,
   PublicListResponse,
   VisibilityBody,
 } from '../../common/schemas/lists.ts';
-import type { Access } from '../access/access.ts';
+import { authorize, requireScope, type ListAccess } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
+import { capabilitiesOf, isMember } from '../access/permissions.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
-import type { ChangeFeed } from '../realtime/change-feed.ts';
-import { presentList, presentPublicItem, presentPublicList, type ListContext } from './list.presenter.ts';
+import { conflict } from '../http/errors.ts';
+import { presentPublicItem } from '../items/item.presenter.ts';
+import { readItemsPage } from '../items/item-pages.ts';
+import type { ChangeFeed } from '../realtime/index.ts';
+import { memberContext, ownerContext, READER_CONTEXT } from './list-contexts.ts';
+import { presentList, presentPublicList } from './list.presenter.ts';
 import * as queries from './lists.queries.ts';
 
 export interface ListDeps {
   db: Kysely<DB>;
-  access: Access;
   now: () => Date;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
@@ -23,53 +32,51 @@ export interface ListDeps {
 
 export type ListService = ReturnType<typeof createListService>;
 
-function memberContext(row: queries.MemberListRow): ListContext {
-  return {
-    isOwner: false,
-    shareInfo: { permission: row.share_permission, shared_by: row.shared_by_email, shared_at: row.shared_at },
-  };
-}
+type Db = Parameters<typeof queries.findList>[0];
 
-function ownerContext(shares: queries.OwnerShareRow[]): ListContext {
-  return {
-    isOwner: true,
-    // Accepted shares always have a user; the filter only convinces the type checker.
-    shares: shares.flatMap((s) => (s.user_id ? [{ user_id: s.user_id, email: s.email, permission: s.permission }] : [])),
-  };
-}
-
-const stripShare = ({ share_permission: _p, shared_at: _s, shared_by_email: _e, ...list }: queries.MemberListRow) =>
+const stripShare = ({ share_permission: _p, shared_at: _s, shared_by_id: _i, shared_by_email: _e, ...list }: queries.MemberListRow) =>
   list satisfies ListRow;
 
 export function createListService(deps: ListDeps) {
-  const { db, access, changes } = deps;
+  const { db, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
-  /** A list as its caller sees it: with its shares for the owner, with shareInfo for a member. */
-  async function viewFor(list: ListRow, userId: string): Promise<ListView> {
-    if (list.owner_id === userId) {
-      return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(db, userId, list.id)));
+  /** A list as its caller sees it: shares for the owner, shareInfo for a member, `can` for all. */
+  async function viewFor(reader: Db, access: ListAccess, userId: string): Promise<ListView> {
+    const { list, role, scopes } = access;
+    const can = capabilitiesOf(role, scopes);
+    if (role === 'owner') {
+      return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(reader, userId, list.id)), can);
     }
-    const [membership] = await queries.findMemberLists(db, userId, list.id);
-    return presentList(list, membership ? memberContext(membership) : { isOwner: false });
+    const [membership] = isMember(role) ? await queries.findMemberLists(reader, userId, list.id) : [];
+    return presentList(list, membership ? memberContext(membership, userId) : READER_CONTEXT, can);
   }
 
   /** Applies a change the caller is allowed to make (`manage-list`) and answers the updated list. */
-  async function change(listId: string, userId: string, patch: Parameters<typeof queries.updateList>[2]) {
-    const { list } = await access.authorize(listId, userId, 'manage-list');
-    const updated = { ...list, ...patch, updated_at: nowIso() };
-    await changes.write([listId], async (trx, record) => {
+  function change(actor: Actor, listId: string, patch: Parameters<typeof queries.updateList>[2]): Promise<ListView> {
+    return changes.write([listId], async (trx, record) => {
+      const access = await authorize(trx, actor, listId, 'manage-list');
+      const updatedAt = nowIso();
       await record({ listId, entity: 'list', op: 'modified', entityId: listId });
-      await queries.updateList(trx, listId, { ...patch, updated_at: updated.updated_at });
+      await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
+      return viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } as ListRow }, actor.user.id);
     });
-    return viewFor(updated as ListRow, userId);
+  }
+
+  /** The caller's list with this id, made by an earlier call with the same client id. */
+  async function alreadyMade(actor: Actor, listId: string): Promise<ListView> {
+    const list = await queries.findList(db, listId);
+    if (list?.owner_id !== actor.user.id) throw conflict(SERVER_MESSAGES.clientIdTaken);
+    return viewFor(db, { list, role: 'owner', scopes: actor.scopes }, actor.user.id);
   }
 
   return {
     viewFor,
 
     /** The caller's own lists and the lists shared with them, newest first, in three queries. */
-    async listsOf(userId: string): Promise<ListView[]> {
+    async listsOf(actor: Actor): Promise<ListView[]> {
+      requireScope(actor, 'lists:read');
+      const userId = actor.user.id;
       const [owned, ownerShares, memberships] = await Promise.all([
         queries.findOwnedLists(db, userId),
         queries.findAcceptedSharesOfOwner(db, userId),
@@ -77,19 +84,32 @@ export function createListService(deps: ListDeps) {
       ]);
       const sharesByList = Map.groupBy(ownerShares, (share) => share.list_id);
       const views = [
-        ...owned.map((list) => presentList(list, ownerContext(sharesByList.get(list.id) ?? []))),
-        ...memberships.map((row) => presentList(stripShare(row), memberContext(row))),
+        ...owned.map((list) =>
+          presentList(list, ownerContext(sharesByList.get(list.id) ?? []), capabilitiesOf('owner', actor.scopes)),
+        ),
+        ...memberships.map((row) =>
+          presentList(stripShare(row), memberContext(row, userId), capabilitiesOf(row.share_permission, actor.scopes)),
+        ),
       ];
       return views.sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
     },
 
-    /** Creates a private list owned by the caller. */
-    async create(userId: string, name: string): Promise<ListView> {
+    /** One list as the caller sees it: a member, or a reader of a public list. */
+    async get(actor: Actor, listId: string): Promise<ListView> {
+      return viewFor(db, await authorize(db, actor, listId, 'read'), actor.user.id);
+    },
+
+    /**
+     * Creates a private list owned by the caller, under the client's id when it sent one. The same
+     * id again answers the list made the first time (`created: false`).
+     */
+    async create(actor: Actor, body: CreateListBody): Promise<{ list: ListView; created: boolean }> {
+      requireScope(actor, 'lists:manage');
       const now = nowIso();
       const list = {
-        id: crypto.randomUUID(),
-        name,
-        owner_id: userId,
+        id: body.id ?? crypto.randomUUID(),
+        name: body.name,
+        owner_id: actor.user.id,
         visibility: 'private' as const,
         public_editable: false,
         allow_link_sharing: false,
@@ -97,45 +117,52 @@ export function createListService(deps: ListDeps) {
         created_at: now,
         updated_at: now,
       };
-      await changes.write([], async (trx, record) => {
-        await queries.insertList(trx, list);
-        await record({ listId: list.id, entity: 'list', op: 'added', entityId: list.id });
-      });
-      return presentList(list, { isOwner: true, shares: [] });
+      if (body.id && (await queries.findList(db, body.id))) return { list: await alreadyMade(actor, body.id), created: false };
+      try {
+        await changes.write([], async (trx, record) => {
+          await queries.insertList(trx, list);
+          await record({ listId: list.id, entity: 'list', op: 'added', entityId: list.id });
+        });
+      } catch (error) {
+        // The same id sent twice at once: the other call made it.
+        if (body.id && isUniqueViolation(error)) return { list: await alreadyMade(actor, body.id), created: false };
+        throw error;
+      }
+      return { list: presentList(list, ownerContext([]), capabilitiesOf('owner', actor.scopes)), created: true };
     },
 
-    rename(listId: string, userId: string, name: string): Promise<ListView> {
-      return change(listId, userId, { name });
+    rename(actor: Actor, listId: string, name: string): Promise<ListView> {
+      return change(actor, listId, { name });
     },
 
-    setVisibility(listId: string, userId: string, body: VisibilityBody): Promise<ListView> {
-      return change(listId, userId, {
+    setVisibility(actor: Actor, listId: string, body: VisibilityBody): Promise<ListView> {
+      return change(actor, listId, {
         visibility: body.visibility,
         public_editable: body.public_editable,
         allow_link_sharing: body.allow_link_sharing,
       });
     },
 
-    setCustomPrompts(listId: string, userId: string, body: CustomPromptsBody): Promise<ListView> {
-      return change(listId, userId, { custom_prompts: toJson(body.custom_prompts) });
+    setCustomPrompts(actor: Actor, listId: string, body: CustomPromptsBody): Promise<ListView> {
+      return change(actor, listId, { custom_prompts: toJson(body.custom_prompts) });
     },
 
-    /** Deletes a list with its items, shares and image records; owner only. */
-    async remove(listId: string, userId: string): Promise<void> {
-      await access.authorize(listId, userId, 'delete-list');
+    /** Deletes a list with its items and shares; owner only. */
+    async remove(actor: Actor, listId: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
+        await authorize(trx, actor, listId, 'delete-list');
         // Recorded first: the seq lives on the row about to go (the log row stays).
         await record({ listId, entity: 'list', op: 'removed', entityId: listId });
         await queries.deleteList(trx, listId);
       });
     },
 
-    /** A public list and its items for anyone with the link; 404 for any other list. */
-    async publicList(listId: string): Promise<PublicListResponse> {
+    /** A public list and one page of its items for anyone with the link; 404 for any other list. */
+    async publicList(listId: string, page: ItemsPageQuery): Promise<PublicListResponse> {
       // Deliberately as a visitor: a member's access must not make a private list readable here.
-      const { list } = await access.authorize(listId, undefined, 'read');
-      const items = await queries.findItemsInOrder(db, listId);
-      return { list: presentPublicList(list), items: items.map(presentPublicItem) };
+      const { list } = await authorize(db, undefined, listId, 'read');
+      const { rows, next } = await readItemsPage(db, listId, page);
+      return { list: presentPublicList(list), items: rows.map(presentPublicItem), next: next ?? null };
     },
   };
 }

@@ -194,29 +194,14 @@ describe('PUT /lists/{id} (rename)', () => {
 });
 
 describe('DELETE /lists/{id}', () => {
-  it('deletes the list with its items, shares and image records', async () => {
+  it('deletes the list with its items and shares', async () => {
     const { owner, viewer, listId } = await castOfList(t);
-    const itemId = await insertItem(t, listId);
-    await t.database.db
-      .insertInto('images')
-      .values({
-        id: crypto.randomUUID(),
-        list_id: listId,
-        item_id: itemId,
-        owner_id: owner.user.id,
-        key: `images/${crypto.randomUUID()}.jpg`,
-        content_type: 'image/jpeg',
-        bytes: 10,
-        width: 1,
-        height: 1,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertItem(t, listId);
 
     const response = await t.request({ method: 'DELETE', path: `/lists/${listId}`, token: owner.token });
     expect(response.status).toBe(204);
     const db = t.database.db;
-    for (const table of ['items', 'list_shares', 'images'] as const) {
+    for (const table of ['items', 'list_shares'] as const) {
       expect(await db.selectFrom(table).select('list_id').where('list_id', '=', listId).execute()).toEqual([]);
     }
     expect(await db.selectFrom('lists').select('id').where('id', '=', listId).execute()).toEqual([]);

@@ -8,10 +8,11 @@ import * as queries from './realtime.queries.ts';
 
 /**
  * One change a write makes, as the services record it. `entityId` is the item id, the share's
- * e-mail address, or the list id. A user's own record (the `user` topic) has no list and no log.
+ * e-mail address, or the list id. A user's own record (the `user` topic) has no list and no log;
+ * nor do ended sessions (`sessions`), whose sockets every process closes.
  */
 export type ListChange = { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string };
-export type RecordedChange = ListChange | { entity: 'user'; userId: string };
+export type RecordedChange = ListChange | { entity: 'user' | 'sessions'; userId: string };
 
 /** Records one change, or several of one list at once (a batch of items takes one seq range). */
 export type RecordChange = (change: RecordedChange | readonly ListChange[]) => Promise<void>;
@@ -64,12 +65,13 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
         const lastSeq = new Map<string, number>();
         const listDocChanged = new Set<string>();
         const users = new Set<string>();
+        const sessionsEnded = new Set<string>();
         const record: RecordChange = async (change) => {
           const changes: readonly (RecordedChange | ListChange)[] = Array.isArray(change) ? change : [change];
           const byList = new Map<string, ListChange[]>();
           for (const one of changes) {
-            if (one.entity === 'user') {
-              users.add(one.userId);
+            if (!('listId' in one)) {
+              (one.entity === 'user' ? users : sessionsEnded).add(one.userId);
               continue;
             }
             byList.set(one.listId, [...(byList.get(one.listId) ?? []), one]);
@@ -83,6 +85,7 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
         const notes: Notification[] = [
           ...[...lastSeq].map(([l, s]): Notification => (listDocChanged.has(l) ? { l, s, k: 1 } : { l, s })),
           ...[...users].map((u) => ({ u })),
+          ...[...sessionsEnded].map((x) => ({ x })),
         ];
         await bus.inTransaction(trx, notes);
         return { value, notes };

@@ -4,17 +4,21 @@ import {
   CLOSE_CODES,
   ClientMessage,
   LIST_TOPICS,
+  REALTIME_MAX_INVALID_MESSAGES,
   REALTIME_MAX_SUBSCRIPTIONS,
+  REALTIME_MESSAGE_BURST,
   REALTIME_MESSAGES,
+  REALTIME_MESSAGES_PER_SECOND,
   type ErrorCode,
   type ServerMessage,
 } from '../../common/realtime.ts';
 import type { Hub } from './hub.ts';
+import { parseJsonLimited } from './json.ts';
 import type { Sink, Subscription } from './subscription.ts';
+import type { TicketHolder } from './tickets.ts';
 
 /** Messages a client may send before its ticket is checked; more is not a real client. */
 const MAX_EARLY_MESSAGES = REALTIME_MAX_SUBSCRIPTIONS + 10;
-const POLICY_VIOLATION = 1008;
 
 /** The parts of a `ws` socket a connection uses (a fake one in unit tests). */
 export type SocketLike = Pick<WebSocket, 'bufferedAmount' | 'send' | 'close' | 'terminate' | 'ping' | 'on'>;
@@ -22,22 +26,43 @@ export type SocketLike = Pick<WebSocket, 'bufferedAmount' | 'send' | 'close' | '
 export interface ConnectionOptions {
   /**
    * A client whose unsent data passes this is disconnected instead of buffered without end. Above
-   * the largest single message (a snapshot of a full list is about 2 MiB), so one big snapshot to
-   * a healthy client never trips it.
+   * the largest single message (a snapshot page is a few hundred KB), so one snapshot to a healthy
+   * client never trips it.
    */
   maxBufferedBytes: number;
+  now?: () => number;
 }
 
 export type Connection = ReturnType<typeof createConnection>;
 
 /**
+ * A token bucket: a burst of `burst` messages, then `perSecond`. Cheap enough to run on every
+ * message, so a flood costs the server one comparison per frame until it closes the socket.
+ */
+function messageBudget(now: () => number) {
+  let tokens = REALTIME_MESSAGE_BURST;
+  let last = now();
+  return (): boolean => {
+    const at = now();
+    tokens = Math.min(REALTIME_MESSAGE_BURST, tokens + ((at - last) / 1000) * REALTIME_MESSAGES_PER_SECOND);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/**
  * One client socket: parses and checks its messages, holds its subscriptions (at most 100), and
  * sends with back-pressure. Messages that arrive while its ticket is being checked wait in order.
+ * A client that sends too fast, or too much nonsense, is closed before it costs anyone else.
  */
 export function createConnection(socket: SocketLike, hub: Hub, options: ConnectionOptions, log: FastifyBaseLogger) {
-  let userId: string | undefined;
+  let holder: TicketHolder | undefined;
   let open = true;
   let alive = true;
+  let invalid = 0;
+  const withinBudget = messageBudget(options.now ?? Date.now);
   const early: { data: RawData; isBinary: boolean }[] = [];
   const subscriptions = new Map<string, Subscription>();
   const onClosed: (() => void)[] = [];
@@ -53,31 +78,30 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
 
   const sink: Sink = {
     get userId() {
-      return userId!;
+      return holder!.userId;
     },
     send,
     release: (id) => void subscriptions.delete(id),
   };
 
-  const refuse = (code: ErrorCode, message: string, id?: string) =>
-    send(id === undefined ? { type: 'error', code, message } : { type: 'error', id, code, message });
-
-  function handle(data: RawData, isBinary: boolean): void {
-    let json: unknown;
-    try {
-      if (isBinary) throw new Error('binary');
-      json = JSON.parse(data.toString());
-    } catch {
-      refuse('invalid_message', REALTIME_MESSAGES.notJson);
+  function refuse(code: ErrorCode, message: string, id?: string): void {
+    if (code === 'invalid_message' && ++invalid > REALTIME_MAX_INVALID_MESSAGES) {
+      close(CLOSE_CODES.policyViolation, REALTIME_MESSAGES.tooManyInvalid);
       return;
     }
+    send(id === undefined ? { type: 'error', code, message } : { type: 'error', id, code, message });
+  }
+
+  function handle(data: RawData, isBinary: boolean): void {
+    if (!withinBudget()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyMessages);
+    const json = isBinary ? undefined : parseJsonLimited(data.toString());
+    if (json === undefined) return refuse('invalid_message', REALTIME_MESSAGES.notJson);
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const id = (json as { id?: unknown } | null)?.id;
       const issue = parsed.error.issues[0]!;
       const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      refuse('invalid_message', `${where}${issue.message}`, typeof id === 'string' ? id : undefined);
-      return;
+      return refuse('invalid_message', `${where}${issue.message}`, typeof id === 'string' ? id : undefined);
     }
     const message = parsed.data;
     if (message.type === 'unsubscribe') {
@@ -118,8 +142,8 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
 
   socket.on('message', (data, isBinary) => {
     if (!open) return;
-    if (userId) return handle(data, isBinary);
-    if (early.length >= MAX_EARLY_MESSAGES) return close(POLICY_VIOLATION, REALTIME_MESSAGES.tooManySubscriptions);
+    if (holder) return handle(data, isBinary);
+    if (early.length >= MAX_EARLY_MESSAGES) return close(CLOSE_CODES.policyViolation, REALTIME_MESSAGES.tooManySubscriptions);
     early.push({ data, isBinary });
   });
   socket.on('pong', () => {
@@ -129,11 +153,16 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   socket.on('error', (error) => log.debug({ err: error }, 'live-update socket error'));
 
   return {
-    /** The ticket was good: serve the socket as this user, starting with what it already sent. */
-    authenticate(id: string): void {
+    /** The ticket was good: serve the socket as its holder, starting with what it already sent. */
+    authenticate(ticketHolder: TicketHolder): void {
       if (!open) return;
-      userId = id;
+      holder = ticketHolder;
       for (const { data, isBinary } of early.splice(0)) handle(data, isBinary);
+    },
+
+    /** The user and session the socket belongs to, once its ticket was checked. */
+    get holder(): TicketHolder | undefined {
+      return holder;
     },
 
     close,

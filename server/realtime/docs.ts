@@ -1,47 +1,28 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { DocChange, ErrorCode, Topic } from '../../common/realtime.ts';
-import type { ListView } from '../../common/schemas/lists.ts';
-import { can, roleOf, type ListAction, type ListRole } from '../access/permissions.ts';
-import type { DB, ListChangeRow } from '../db/schema.ts';
+import { can, isMember, roleOf, type ListAction, type ListRole } from '../access/permissions.ts';
+import type { ListChangeRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
-import { presentList } from '../lists/list.presenter.ts';
-import { findShares, type ShareWithSharerRow } from '../shares/shares.queries.ts';
-import type { ListWithSeqRow } from './realtime.queries.ts';
-import * as queries from './realtime.queries.ts';
+import type { LiveListState } from './sources.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
+/** Roles and change folding of live subscriptions: pure functions over what the sources read. */
 
-/**
- * A list and all its shares, loaded once per batch of changes: enough to know every subscriber's
- * role and to build every subscriber's list document, without one query per socket.
- */
-export interface ListState {
-  list: ListWithSeqRow;
-  /** Pending invitations included, oldest first (the `list-shares` documents). */
-  shares: ShareWithSharerRow[];
-}
-
-export async function loadListState(db: Db, listId: string): Promise<ListState | undefined> {
-  const [list, shares] = await Promise.all([queries.findListWithSeq(db, listId), findShares(db, listId)]);
-  return list && { list, shares };
-}
-
-const acceptedShareOf = (state: ListState, userId: string) =>
-  state.shares.find((share) => share.status === 'accepted' && share.user_id === userId);
-
-/** The caller's role, decided by the one permission matrix (as `access.load` does for REST). */
-export function roleIn(state: ListState, userId: string): ListRole {
+/** The caller's role, decided by the one permission matrix (as `access.ts` does for REST). */
+export function roleIn(state: LiveListState, userId: string): ListRole {
   const { list } = state;
+  const share = state.shares.find((entry) => entry.status === 'accepted' && entry.user_id === userId);
   return roleOf(
     {
       ownerId: list.owner_id,
       visibility: list.visibility,
       publicEditable: toBool(list.public_editable),
-      sharePermission: acceptedShareOf(state, userId)?.permission,
+      sharePermission: share?.permission,
     },
     userId,
   );
 }
+
+/** Whether items go to this role as to a member (with their author) or as to a public reader. */
+export const seesAsMember = (role: ListRole): boolean => isMember(role);
 
 /** What a list-scoped topic needs: the items of anyone who may read; the shares of who manages them. */
 const TOPIC_ACTION: Partial<Record<Topic, ListAction>> = { items: 'read', 'list-shares': 'manage-shares' };
@@ -54,34 +35,6 @@ export function refusal(role: ListRole | undefined, topic: Topic): ErrorCode | u
   if (!role || !can(role, 'read')) return 'not_found';
   const action = TOPIC_ACTION[topic];
   return action && !can(role, action) ? 'forbidden' : undefined;
-}
-
-/** The owner's document of a list (as GET /lists answers it): with its accepted shares. */
-export function ownerListDoc(list: ListWithSeqRow, shares: ShareWithSharerRow[]): ListView {
-  const accepted = shares.filter((share) => share.status === 'accepted' && share.user_id);
-  return presentList(list, {
-    isOwner: true,
-    shares: accepted.map((share) => ({ user_id: share.user_id!, email: share.email, permission: share.permission })),
-  });
-}
-
-/** A member's document of a list: with how it reached them (shareInfo). */
-export function memberListDoc(
-  list: ListWithSeqRow,
-  share: { permission: ShareWithSharerRow['permission']; shared_by_email: string | null; created_at: string },
-): ListView {
-  return presentList(list, {
-    isOwner: false,
-    shareInfo: { permission: share.permission, shared_by: share.shared_by_email, shared_at: share.created_at },
-  });
-}
-
-/** The list as a `lists` or `shares` subscriber sees it, or undefined when it is not in their topic. */
-export function listDocFor(topic: Topic, state: ListState | undefined, userId: string): ListView | undefined {
-  if (!state) return undefined;
-  if (topic === 'lists') return state.list.owner_id === userId ? ownerListDoc(state.list, state.shares) : undefined;
-  const share = acceptedShareOf(state, userId);
-  return share && state.list.owner_id !== userId ? memberListDoc(state.list, share) : undefined;
 }
 
 /** The key fields a `removed` change carries (see `docKey` in common/realtime.ts). */

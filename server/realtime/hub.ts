@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { DocChange, ErrorCode } from '../../common/realtime.ts';
+import type { DocChange, ErrorCode, ServerMessage } from '../../common/realtime.ts';
 import type { DB, ItemRow, ListChangeRow } from '../db/schema.ts';
-import { presentItem } from '../items/item.presenter.ts';
-import { presentShare } from '../shares/share.presenter.ts';
-import { presentUser } from '../users/user.presenter.ts';
-import type { Notification } from './bus.ts';
-import { collapse, listDocFor, loadListState, refusal, roleIn, type ListState } from './docs.ts';
+import type { ListNotification, UserNotification } from './bus.ts';
+import { collapse, refusal, roleIn, seesAsMember } from './docs.ts';
 import * as queries from './realtime.queries.ts';
-import { loadSnapshot } from './snapshots.ts';
+import { sendSnapshot } from './snapshots.ts';
+import type { LiveListState, LiveSources } from './sources.ts';
 import {
   applyListDoc,
   changeMessage,
@@ -38,8 +36,8 @@ export type Hub = ReturnType<typeof createHub>;
  * subscribers see changes in seq (= commit) order, and a subscribe's snapshot is taken between
  * two batches, never during one.
  */
-export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
-  const { db, log } = deps;
+export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; sources: LiveSources }) {
+  const { db, log, sources } = deps;
   /** `items` / `list-shares` subscriptions by list. */
   const byList = new Map<string, Set<Subscription>>();
   /** `lists` / `shares` / `user` subscriptions by user. */
@@ -116,9 +114,9 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
     const batch = await consistentRead(async (trx) => {
       const rows = subs ? await queries.findChangesAfter(trx, listId, from) : [];
       const touchesList = listChanged || rows.some((row) => row.entity !== 'item');
-      const state = touchesList ? await loadListState(trx, listId) : undefined;
+      const state = touchesList ? await sources.listState(trx, listId) : undefined;
       const itemIds = wantsItems ? [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))] : [];
-      const items = await queries.findItemsByIds(trx, listId, itemIds);
+      const items = await sources.itemsByIds(trx, listId, itemIds);
       return { rows, touchesList, state, items };
     });
     const lastSeq = Math.max(batch.rows.at(-1)?.seq ?? 0, batch.state?.list.change_seq ?? 0, hintSeq === Infinity ? 0 : hintSeq);
@@ -129,28 +127,37 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
 
   function fanOutToList(
     subs: Set<Subscription>,
-    batch: { rows: ListChangeRow[]; touchesList: boolean; state: ListState | undefined; items: ItemRow[] },
+    batch: { rows: ListChangeRow[]; touchesList: boolean; state: LiveListState | undefined; items: ItemRow[] },
   ): void {
     const { rows, state } = batch;
     const lastSeq = rows.at(-1)?.seq;
-    const itemDocs = new Map(batch.items.map((row) => [row.id, presentItem(row)]));
-    const shareDocs = new Map(state?.shares.map((row) => [row.email, presentShare(row)]));
-    // Subscribers at the same seq get the same changes: collapse and serialise them once.
+    // Members see who added an item, readers of a public list do not: one document set each.
+    const itemDocs = new Map<boolean, Map<string, unknown>>();
+    const itemDocsFor = (member: boolean) => {
+      let docs = itemDocs.get(member);
+      if (!docs) itemDocs.set(member, (docs = new Map(batch.items.map((row) => [row.id, sources.itemDoc(row, { member })]))));
+      return docs;
+    };
+    const shareDocs = new Map(state?.shares.map((row) => [row.email, sources.shareDoc(row)]));
+    // Subscribers at the same seq and audience get the same changes: collapse and serialise them once.
     const serialised = new Map<string, string>();
     for (const sub of [...subs]) {
       if (batch.touchesList) {
-        const code = state ? refusal(roleIn(state, sub.sink.userId), sub.topic) : 'not_found';
-        if (code) {
-          revoke(sub, code);
+        const role = state && roleIn(state, sub.sink.userId);
+        const code = refusal(role, sub.topic);
+        if (code || !role) {
+          revoke(sub, code ?? 'not_found');
           continue;
         }
+        sub.member = seesAsMember(role);
       }
       if (lastSeq === undefined || lastSeq <= sub.seq) continue;
-      const key = `${sub.topic}:${sub.seq}`;
+      const key = `${sub.topic}:${sub.seq}:${sub.member}`;
       let json = serialised.get(key);
       if (json === undefined) {
         const newer = rows.filter((row) => row.seq > sub.seq);
-        const changes = sub.topic === 'items' ? collapse(newer, 'item', itemDocs) : collapse(newer, 'share', shareDocs);
+        const changes =
+          sub.topic === 'items' ? collapse(newer, 'item', itemDocsFor(sub.member)) : collapse(newer, 'share', shareDocs);
         json = changes.length > 0 ? JSON.stringify(changes) : '';
         serialised.set(key, json);
       }
@@ -160,14 +167,15 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
   }
 
   /** The list's document for every `lists` / `shares` subscriber it concerns: holders, owner, members. */
-  function fanOutToUsers(listId: string, state: ListState | undefined, seq: number): void {
+  function fanOutToUsers(listId: string, state: LiveListState | undefined, seq: number): void {
     const concerned = new Set(holders.get(listId));
     const users = state ? [state.list.owner_id, ...state.shares.flatMap((share) => share.user_id ?? [])] : [];
     for (const userId of users) {
       for (const sub of byUser.get(userId) ?? []) if (sub.topic === 'lists' || sub.topic === 'shares') concerned.add(sub);
     }
     for (const sub of concerned) {
-      deliverListDoc(sub, { listId, seq, doc: listDocFor(sub.topic, state, sub.sink.userId) });
+      const topic = sub.topic as 'lists' | 'shares';
+      deliverListDoc(sub, { listId, seq, doc: state && sources.listDoc(state, sub.sink.userId, topic) });
     }
   }
 
@@ -184,9 +192,8 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
   async function processUser(userId: string): Promise<void> {
     const subs = [...(byUser.get(userId) ?? [])].filter((sub) => sub.topic === 'user');
     if (subs.length === 0) return;
-    const row = await queries.findUser(db, userId);
-    if (!row) return;
-    const doc = presentUser(row);
+    const doc = await sources.userDoc(db, userId);
+    if (!doc) return;
     const json = JSON.stringify(doc);
     for (const sub of subs) {
       if (!sub.active) continue;
@@ -203,7 +210,10 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
   /** Loads and sends a subscription's first answer, then lets changes through. */
   async function start(sub: Subscription, since: number | undefined): Promise<void> {
     if (!sub.active) return;
-    const answer = await loadSnapshot(db, consistentRead, sub, since).catch((error: unknown) => {
+    const send = (message: ServerMessage) => {
+      if (sub.active) sub.sink.send(message);
+    };
+    const answer = await sendSnapshot({ db, consistentRead, sources }, sub, since, send).catch((error: unknown) => {
       log.error({ err: error }, 'live subscription could not load');
       return { error: 'internal' as const };
     });
@@ -212,9 +222,9 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
       revoke(sub, answer.error);
       return;
     }
-    sub.sink.send(answer.message);
     if (sub.listId) {
       sub.seq = answer.seq ?? 0;
+      sub.member = answer.member ?? false;
       return;
     }
     sub.known = answer.known ?? new Map();
@@ -250,7 +260,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger }) {
 
     unsubscribe: drop,
 
-    notify(note: Notification): void {
+    notify(note: ListNotification | UserNotification): void {
       if ('u' in note) {
         if (byUser.has(note.u)) enqueue(`user:${note.u}`, () => processUser(note.u));
         return;

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { DB, ItemRow, ListChangeRow, ListChangesTable } from '../db/schema.ts';
+import type { DB, ListChangeRow, ListChangesTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -7,11 +7,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertTicket(
   db: Db,
-  ticket: { hash: string; userId: string; createdAt: string; expiresAt: string },
+  ticket: { hash: string; userId: string; sessionId: string; createdAt: string; expiresAt: string },
 ): Promise<void> {
   await db
     .insertInto('realtime_tickets')
-    .values({ ticket_hash: ticket.hash, user_id: ticket.userId, created_at: ticket.createdAt, expires_at: ticket.expiresAt })
+    .values({
+      ticket_hash: ticket.hash,
+      user_id: ticket.userId,
+      session_id: ticket.sessionId,
+      created_at: ticket.createdAt,
+      expires_at: ticket.expiresAt,
+    })
     .execute();
 }
 
@@ -20,7 +26,7 @@ export function takeTicket(db: Db, hash: string) {
   return db
     .deleteFrom('realtime_tickets')
     .where('ticket_hash', '=', hash)
-    .returning(['user_id', 'expires_at'])
+    .returning(['user_id', 'session_id', 'expires_at'])
     .executeTakeFirst();
 }
 
@@ -80,45 +86,4 @@ export function findChangesAfter(db: Db, listId: string, afterSeq: number): Prom
 
 export async function deleteChangesBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('list_changes').where('created_at', '<', before).execute();
-}
-
-/** A list with its change seq, whatever its state; undefined when it does not exist. */
-export function findListWithSeq(db: Db, listId: string) {
-  return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
-}
-export type ListWithSeqRow = NonNullable<Awaited<ReturnType<typeof findListWithSeq>>>;
-
-/** The lists a user owns, with their change seqs. */
-export function findOwnedListsWithSeq(db: Db, ownerId: string): Promise<ListWithSeqRow[]> {
-  return db
-    .selectFrom('lists')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-}
-
-/** Every share of the lists a user owns, with the sharer's address (for the owner's list docs). */
-export function findSharesOfOwnedLists(db: Db, ownerId: string) {
-  return db
-    .selectFrom('list_shares')
-    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
-    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
-    .selectAll('list_shares')
-    .select('sharer.email as shared_by_email')
-    .where('lists.owner_id', '=', ownerId)
-    .orderBy('list_shares.created_at')
-    .orderBy('list_shares.email')
-    .execute();
-}
-
-/** Some items of a list, by id: those a batch of changes touched. */
-export function findItemsByIds(db: Db, listId: string, ids: string[]): Promise<ItemRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', 'in', ids).execute();
-}
-
-export function findUser(db: Db, userId: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }

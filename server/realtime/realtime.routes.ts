@@ -1,7 +1,8 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import { REALTIME_MAX_MESSAGE_BYTES, REALTIME_PATH, type RealtimeTicketResponse } from '../../common/realtime.ts';
-import { callerOf } from '../http/authenticate.ts';
+import { sessionIdOf } from '../access/actor.ts';
+import { actorOf } from '../http/authenticate.ts';
 import type { Realtime } from './realtime.ts';
 
 /** The ticket call and the socket endpoint of live subscriptions (docs/api.md, "Live subscriptions"). */
@@ -16,7 +17,10 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
     // Never replayed from the idempotency store: that would keep the ticket in clear for 24 hours
     // and hand the same single-use ticket out twice.
     app.post('/auth/realtime-token', { config: { idempotency: false } }, async (request) => {
-      return { ticket: await realtime.tickets.issue(callerOf(request).user.id) } satisfies RealtimeTicketResponse;
+      // Only a session reaches this route (it is not `delegated`): the socket lives as long as it does.
+      const actor = actorOf(request);
+      const ticket = await realtime.tickets.issue({ userId: actor.user.id, sessionId: sessionIdOf(actor)! });
+      return { ticket } satisfies RealtimeTicketResponse;
     });
 
     // Public: the ticket in the query is the credential (browsers cannot set headers on a socket).

@@ -3,6 +3,7 @@ import {
   CHANGE_LOG_RETENTION_MS,
   CLOSE_CODES,
   REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_SOCKETS_PER_USER,
   REALTIME_MESSAGES,
   REALTIME_PROTOCOL_VERSION,
 } from '../../common/realtime.ts';
@@ -12,60 +13,86 @@ import { createChangeFeed } from './change-feed.ts';
 import { createConnection, type Connection, type SocketLike } from './connection.ts';
 import { createHub } from './hub.ts';
 import * as queries from './realtime.queries.ts';
+import type { LiveSources } from './sources.ts';
 import { createTickets } from './tickets.ts';
 
 /** Knobs for tests; production uses the defaults. */
 export interface RealtimeOptions {
   heartbeatMs?: number;
   maxBufferedBytes?: number;
-  purgeIntervalMs?: number;
 }
 
-/** 4 MiB: twice the largest snapshot (a full list of long items), tiny next to a server's memory. */
+/** 4 MiB: several snapshot pages in flight, tiny next to a server's memory. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** The log is kept 24 h; purging every 10 minutes keeps it within minutes of that. */
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export type Realtime = Awaited<ReturnType<typeof createRealtime>>;
 
 /**
  * Live subscriptions of one process: the change feed services write through, the bus that carries
  * notifications (in-process for SQLite, LISTEN/NOTIFY for PostgreSQL), the hub that fans changes
- * out, tickets, and the sockets with their heartbeat. The caller closes it after the HTTP server.
+ * out, tickets, and the sockets with their heartbeat. Sockets belong to a session: when it ends,
+ * on any process, they close. The caller closes it after the HTTP server.
  */
 export async function createRealtime(deps: {
   database: Database;
   secret: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  sources: LiveSources;
   options?: RealtimeOptions;
 }) {
-  const { database, log, now } = deps;
+  const { database, log, now, sources } = deps;
   const db = database.db;
   const options = deps.options ?? {};
   const bus = database.dialect === 'postgres' ? createPostgresBus(database, log) : createLocalBus();
   const changes = createChangeFeed({ db, bus, now });
-  const hub = createHub({ db, log });
-  const tickets = createTickets({ db, secret: deps.secret, now });
+  const hub = createHub({ db, log, sources });
+  const tickets = createTickets({ db, secret: deps.secret, now, sources });
   const connections = new Set<Connection>();
-  bus.onNotification((note) => hub.notify(note));
+  const byUser = new Map<string, Set<Connection>>();
+
+  /** Closes the sockets whose session is no longer live (signed out, password changed, expired). */
+  async function closeEndedSessions(of: Iterable<Connection>): Promise<void> {
+    const open = [...of].filter((connection) => connection.holder);
+    if (open.length === 0) return;
+    const live = await sources.liveSessions(db, [...new Set(open.map((connection) => connection.holder!.sessionId))]);
+    for (const connection of open) {
+      if (!live.has(connection.holder!.sessionId)) connection.close(CLOSE_CODES.sessionEnded, REALTIME_MESSAGES.sessionEnded);
+    }
+  }
+
+  bus.onNotification((note) => {
+    if ('x' in note) {
+      closeEndedSessions(byUser.get(note.x) ?? []).catch((error: unknown) =>
+        log.error({ err: error }, 'could not check the sessions of live sockets'),
+      );
+    } else {
+      hub.notify(note);
+    }
+  });
   bus.onResync(() => hub.resync());
   await bus.start();
 
+  // Each beat also catches sessions that simply expired, and any end whose notification was lost.
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.beat();
+    closeEndedSessions(connections).catch((error: unknown) => log.warn({ err: error }, 'session check of live sockets failed'));
   }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
 
-  async function purge(): Promise<void> {
-    const before = new Date(now().getTime() - CHANGE_LOG_RETENTION_MS).toISOString();
-    await queries.deleteChangesBefore(db, before);
-    await tickets.purgeExpired();
+  /** Counts the socket against its user's cap; refuses it past the cap. */
+  function admit(connection: Connection, userId: string): boolean {
+    const mine = byUser.get(userId) ?? new Set<Connection>();
+    if (mine.size >= REALTIME_MAX_SOCKETS_PER_USER) {
+      connection.close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManySockets);
+      return false;
+    }
+    byUser.set(userId, mine.add(connection));
+    connection.onClose(() => {
+      if (mine.delete(connection) && mine.size === 0) byUser.delete(userId);
+    });
+    return true;
   }
-  const purgeTimer = setInterval(() => {
-    purge().catch((error: unknown) => log.warn({ err: error }, 'change log purge failed'));
-  }, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
-  purgeTimer.unref();
 
   return {
     changes,
@@ -73,12 +100,7 @@ export async function createRealtime(deps: {
 
     /** A socket that just upgraded: check its protocol version and ticket, then serve it. */
     accept(socket: SocketLike, query: { ticket?: string; v?: string }): void {
-      const connection = createConnection(
-        socket,
-        hub,
-        { maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES },
-        log,
-      );
+      const connection = createConnection(socket, hub, { maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES }, log);
       connections.add(connection);
       connection.onClose(() => connections.delete(connection));
       if (query.v !== undefined && query.v !== String(REALTIME_PROTOCOL_VERSION)) {
@@ -86,9 +108,9 @@ export async function createRealtime(deps: {
         return;
       }
       tickets.redeem(query.ticket ?? '').then(
-        (userId) => {
-          if (userId) connection.authenticate(userId);
-          else connection.close(CLOSE_CODES.badTicket, REALTIME_MESSAGES.badTicket);
+        (holder) => {
+          if (!holder) return connection.close(CLOSE_CODES.badTicket, REALTIME_MESSAGES.badTicket);
+          if (admit(connection, holder.userId)) connection.authenticate(holder);
         },
         (error: unknown) => {
           log.error({ err: error }, 'realtime ticket check failed');
@@ -105,11 +127,15 @@ export async function createRealtime(deps: {
     /** Shutdown, last step (after the HTTP server): timers, the LISTEN connection, work under way. */
     async close(): Promise<void> {
       clearInterval(heartbeat);
-      clearInterval(purgeTimer);
       await bus.close();
       await hub.close();
     },
 
-    purge,
+    /** Deletes log rows past the retention and expired tickets (run by server/maintenance.ts). */
+    async purge(): Promise<void> {
+      const before = new Date(now().getTime() - CHANGE_LOG_RETENTION_MS).toISOString();
+      await queries.deleteChangesBefore(db, before);
+      await tickets.purgeExpired();
+    },
   };
 }

@@ -98,7 +98,7 @@ describe('resume', () => {
 });
 
 describe('resume after the log retention', () => {
-  const t = useTestApp({ realtime: { purgeIntervalMs: 20 } });
+  const t = useTestApp({ maintenanceIntervalMs: 20 });
 
   it('answers a fresh snapshot once the changes after since were purged', async () => {
     const { owner, listId } = await castOfList(t);

@@ -1,68 +1,60 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ErrorCode, ServerMessage } from '../../common/realtime.ts';
 import type { DB } from '../db/schema.ts';
-import { presentItem } from '../items/item.presenter.ts';
-import { findItemsInOrder, findMemberLists } from '../lists/lists.queries.ts';
-import { presentShare } from '../shares/share.presenter.ts';
-import { presentUser } from '../users/user.presenter.ts';
-import { collapse, loadListState, memberListDoc, ownerListDoc, refusal, roleIn } from './docs.ts';
+import { collapse, refusal, roleIn, seesAsMember } from './docs.ts';
 import * as queries from './realtime.queries.ts';
+import type { Db, LiveSources } from './sources.ts';
 import type { Subscription } from './subscription.ts';
 
 type ConsistentRead = <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
 
-/** A subscription's first answer and the state the hub keeps for it; or why it is refused. */
-export type SnapshotAnswer =
+export interface SnapshotDeps {
+  db: Db;
+  consistentRead: ConsistentRead;
+  sources: LiveSources;
+}
+
+/** Why a subscription is refused, or the state the hub keeps for it once its first answer is sent. */
+export type SnapshotOutcome =
   | { error: ErrorCode }
   | {
-      message: ServerMessage;
-      /** List topics: the seq the answer brings the client to. */
+      /** List topics: the seq the answer brings the client to, and whether it sees items as a member. */
       seq?: number;
+      member?: boolean;
       /** `lists` / `shares`: the lists in the answer, with their seqs. */
       known?: Map<string, number>;
       /** `user`: the document sent. */
       userJson?: string;
     };
 
-/** Loads what a new subscription answers first: a snapshot, or for a resume only what was missed. */
-export function loadSnapshot(
-  db: Kysely<DB>,
-  consistentRead: ConsistentRead,
+/**
+ * Sends what a new subscription answers first: a snapshot (a large one in pages, all but the last
+ * marked `more`), or for a resume only what was missed. Answers the state the hub keeps.
+ */
+export async function sendSnapshot(
+  deps: SnapshotDeps,
   sub: Subscription,
   since: number | undefined,
-): Promise<SnapshotAnswer> {
+  send: (message: ServerMessage) => void,
+): Promise<SnapshotOutcome> {
   const { id, sink } = sub;
   switch (sub.topic) {
     case 'items':
     case 'list-shares':
-      return consistentRead((trx) => listTopic(trx, sub, since));
-
+      return deps.consistentRead((trx) => listTopic(deps.sources, trx, sub, since, send));
     case 'lists':
-      return consistentRead(async (trx) => {
-        const lists = await queries.findOwnedListsWithSeq(trx, sink.userId);
-        const shares = Map.groupBy(await queries.findSharesOfOwnedLists(trx, sink.userId), (share) => share.list_id);
-        const docs = lists.map((list) => ownerListDoc(list, shares.get(list.id) ?? []));
-        return { message: { type: 'snapshot', id, docs }, known: new Map(lists.map((list) => [list.id, list.change_seq])) };
-      });
-
-    case 'shares':
-      return consistentRead(async (trx) => {
-        const rows = await findMemberLists(trx, sink.userId);
-        const docs = rows
-          .filter((row) => row.owner_id !== sink.userId)
-          .map(({ share_permission, shared_at, shared_by_email, ...list }) =>
-            memberListDoc(list, { permission: share_permission, shared_by_email, created_at: shared_at }),
-          );
-        return { message: { type: 'snapshot', id, docs }, known: new Map(rows.map((row) => [row.id, row.change_seq])) };
-      });
-
-    case 'user':
-      return (async () => {
-        const row = await queries.findUser(db, sink.userId);
-        if (!row) return { error: 'not_found' as const };
-        const doc = presentUser(row);
-        return { message: { type: 'snapshot', id, docs: [doc] }, userJson: JSON.stringify(doc) };
-      })();
+    case 'shares': {
+      const topic = sub.topic;
+      const docs = await deps.consistentRead((trx) => deps.sources.listDocsOf(trx, sink.userId, topic));
+      send({ type: 'snapshot', id, docs: docs.map((entry) => entry.doc) });
+      return { known: new Map(docs.map((entry) => [entry.listId, entry.seq])) };
+    }
+    case 'user': {
+      const doc = await deps.sources.userDoc(deps.db, sink.userId);
+      if (!doc) return { error: 'not_found' };
+      send({ type: 'snapshot', id, docs: [doc] });
+      return { userJson: JSON.stringify(doc) };
+    }
   }
 }
 
@@ -70,32 +62,55 @@ export function loadSnapshot(
  * `items` / `list-shares`: checks the caller's role, then answers a snapshot at the list's current
  * seq, or (with `since`) only the changes after it when the log still holds every one of them.
  */
-async function listTopic(trx: Transaction<DB>, sub: Subscription, since: number | undefined): Promise<SnapshotAnswer> {
+async function listTopic(
+  sources: LiveSources,
+  trx: Transaction<DB>,
+  sub: Subscription,
+  since: number | undefined,
+  send: (message: ServerMessage) => void,
+): Promise<SnapshotOutcome> {
   const listId = sub.listId!;
-  const state = await loadListState(trx, listId);
-  const code = state ? refusal(roleIn(state, sub.sink.userId), sub.topic) : 'not_found';
-  if (code || !state) return { error: code ?? 'not_found' };
+  const state = await sources.listState(trx, listId);
+  const role = state && roleIn(state, sub.sink.userId);
+  const code = refusal(role, sub.topic);
+  if (code || !state || !role) return { error: code ?? 'not_found' };
   const seq = state.list.change_seq;
-  const entity = sub.topic === 'items' ? 'item' : 'share';
-
+  const audience = { member: seesAsMember(role) };
+  const shareDocs = () => new Map(state.shares.map((share) => [share.email, sources.shareDoc(share)]));
   if (since !== undefined && since <= seq) {
     const rows = await queries.findChangesAfter(trx, listId, since);
     // Seqs are consecutive, so a complete log after `since` has exactly this many rows; fewer
     // means the purge took some, and only a snapshot can make the client whole.
     if (rows.length === seq - since) {
+      const entity = sub.topic === 'items' ? 'item' : 'share';
       const current =
         entity === 'item'
-          ? await itemDocs(trx, listId, [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))])
-          : new Map(state.shares.map((share) => [share.email, presentShare(share)]));
-      return { message: { type: 'resumed', id: sub.id, changes: collapse(rows, entity, current), seq }, seq };
+          ? await itemDocs(sources, trx, listId, [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))], audience)
+          : shareDocs();
+      send({ type: 'resumed', id: sub.id, changes: collapse(rows, entity, current), seq });
+      return { seq, member: audience.member };
     }
   }
-
-  const docs =
-    entity === 'item' ? (await findItemsInOrder(trx, listId)).map(presentItem) : state.shares.map(presentShare);
-  return { message: { type: 'snapshot', id: sub.id, docs, seq }, seq };
+  if (sub.topic === 'list-shares') {
+    send({ type: 'snapshot', id: sub.id, docs: [...shareDocs().values()], seq });
+    return { seq, member: audience.member };
+  }
+  // One page per message, each sent as it is read: a big list never sits whole in one buffer.
+  let page: unknown[] | undefined;
+  for await (const rows of sources.itemPages(trx, listId)) {
+    if (page) send({ type: 'snapshot', id: sub.id, docs: page, seq, more: true });
+    page = rows.map((row) => sources.itemDoc(row, audience));
+  }
+  send({ type: 'snapshot', id: sub.id, docs: page ?? [], seq });
+  return { seq, member: audience.member };
 }
 
-async function itemDocs(trx: Transaction<DB>, listId: string, ids: string[]): Promise<Map<string, unknown>> {
-  return new Map((await queries.findItemsByIds(trx, listId, ids)).map((row) => [row.id, presentItem(row)]));
+export async function itemDocs(
+  sources: LiveSources,
+  db: Db,
+  listId: string,
+  ids: string[],
+  audience: { member: boolean },
+): Promise<Map<string, unknown>> {
+  return new Map((await sources.itemsByIds(db, listId, ids)).map((row) => [row.id, sources.itemDoc(row, audience)]));
 }

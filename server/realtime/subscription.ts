@@ -27,6 +27,8 @@ export interface Subscription {
   active: boolean;
   /** List topics: the seq the client is up to; changes at or below it are never sent (again). */
   seq: number;
+  /** `items`: whether the subscriber sees items as a member (with their author) or as a public reader. */
+  member: boolean;
   /** `lists` / `shares`: the lists the client holds, with the seq of the document it has. */
   known: Map<string, number>;
   /** `lists` / `shares` / `user` while the snapshot loads: what happened meanwhile, replayed after it. */
@@ -45,6 +47,7 @@ export function newSubscription(sink: Sink, id: string, topic: Topic, listId: st
     listId: LIST_TOPICS.has(topic) ? listId : undefined,
     active: true,
     seq: 0,
+    member: false,
     known: new Map(),
     buffer: undefined,
     dirty: false,

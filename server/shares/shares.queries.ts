@@ -40,7 +40,7 @@ export async function insertShare(db: Db, share: ListShareRow): Promise<void> {
 export async function updateShare(
   db: Db,
   key: { listId: string; email: string },
-  patch: Partial<Pick<ListShareRow, 'permission' | 'status' | 'user_id'>>,
+  patch: Partial<Pick<ListShareRow, 'permission' | 'status' | 'user_id' | 'shared_by'>>,
 ): Promise<void> {
   await db
     .updateTable('list_shares')
@@ -92,7 +92,11 @@ export async function acceptPendingShares(db: Db, user: { id: string; email: str
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'email_verified_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: string) {

@@ -9,7 +9,7 @@ import {
   SharesResponse,
   UpdateShareBody,
 } from '../../common/schemas/shares.ts';
-import { callerOf } from '../http/authenticate.ts';
+import { actorOf } from '../http/authenticate.ts';
 import type { ShareService } from './shares.service.ts';
 
 /** Invitations send mail to any address: a per-user limit keeps an account from becoming a spam relay. */
@@ -19,7 +19,7 @@ function inviteRateLimit(app: FastifyInstance, perMinute: number): preHandlerAsy
     app.rateLimit({
       max: perMinute,
       timeWindow: 60_000,
-      keyGenerator: (request) => `invite:user:${request.caller?.user.id ?? request.ip}`,
+      keyGenerator: (request) => `invite:user:${request.actor?.user.id ?? request.ip}`,
     }) as preHandlerAsyncHookHandler,
   ];
 }
@@ -28,13 +28,11 @@ function inviteRateLimit(app: FastifyInstance, perMinute: number): preHandlerAsy
 export function sharesRoutes(shares: ShareService, options: { inviteLimitPerMinute: number }): FastifyPluginAsyncZod {
   return async (app) => {
     const params = ListIdParams;
-
     app.get(
       '/lists/:id/shares',
       { schema: { params, response: { 200: SharesResponse } } },
-      async (request) => ({ shares: await shares.sharesOf(request.params.id, callerOf(request).user.id) }),
+      async (request) => ({ shares: await shares.sharesOf(actorOf(request), request.params.id) }),
     );
-
     app.post(
       '/lists/:id/shares',
       {
@@ -42,29 +40,25 @@ export function sharesRoutes(shares: ShareService, options: { inviteLimitPerMinu
         schema: { params, body: InviteBody, response: { 200: ShareResponse, 201: ShareResponse } },
       },
       async (request, reply) => {
-        const { share, created } = await shares.invite(request.params.id, callerOf(request).user, request.body);
+        const { share, created } = await shares.invite(actorOf(request), request.params.id, request.body);
         return reply.status(created ? 201 : 200).send({ share });
       },
     );
-
     app.put(
       '/lists/:id/shares/:userId',
       { schema: { params: ShareParams, body: UpdateShareBody, response: { 200: ShareResponse } } },
       async (request) => {
         const { id, userId } = request.params;
-        return { share: await shares.setPermission(id, callerOf(request).user.id, userId, request.body.permission) };
+        return { share: await shares.setPermission(actorOf(request), id, userId, request.body.permission) };
       },
     );
-
     app.delete('/lists/:id/shares/:userId', { schema: { params: ShareParams } }, async (request, reply) => {
-      await shares.remove(request.params.id, callerOf(request).user.id, request.params.userId);
+      await shares.remove(actorOf(request), request.params.id, request.params.userId);
       return reply.status(204).send();
     });
-
     app.post('/lists/:id/join', { schema: { params, response: { 200: ListResponse } } }, async (request) => ({
-      list: await shares.join(request.params.id, callerOf(request).user),
+      list: await shares.join(actorOf(request), request.params.id),
     }));
-
     app.get(
       '/lists/:id/invitation',
       { config: { public: true }, schema: { params, response: { 200: InvitationView } } },

@@ -4,27 +4,31 @@ import { JOIN_PATH_PREFIX } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { InvitationView, InviteBody, SharePermission, ShareView } from '../../common/schemas/shares.ts';
-import type { UserView } from '../../common/schemas/auth.ts';
-import type { Access } from '../access/access.ts';
+import { authorize, loadAccess, requireScope } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
+import { isMember } from '../access/permissions.ts';
+import type { EmailVerification } from '../auth/email-verification.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ChangeFeed, RecordChange } from '../realtime/change-feed.ts';
+import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
+import { invitationMail } from './invitation.mail.ts';
 import { presentShare } from './share.presenter.ts';
 import * as queries from './shares.queries.ts';
 
 export interface ShareDeps {
   db: Kysely<DB>;
-  access: Access;
   lists: Pick<ListService, 'viewFor'>;
   mailer: Mailer;
+  /** Where a failed invitation mail is reported; the client only hears that it failed. */
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Links proving an address, for an invitation to an account that has not proven its own. */
+  verification: EmailVerification;
   /** Origin of the join links in invitation mails. */
   publicUrl: string;
   now: () => Date;
-  /** Where a failed invitation mail is reported; the client only hears that it failed. */
-  log: Pick<FastifyBaseLogger, 'error'>;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
 }
@@ -49,50 +53,47 @@ function publicName(firstName: string | null | undefined): string {
   return name && !name.includes('@') ? name : SERVER_MESSAGES.anonymousSharer;
 }
 
-/** One line, so a list name cannot add lines to a mail header. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
 export function createShareService(deps: ShareDeps) {
-  const { db, access, changes } = deps;
+  const { db, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
   /** The share a path names, on a list whose shares the caller manages; never the owner's. */
-  async function managedShare(listId: string, callerId: string, userIdOrEmail: string) {
-    const { list } = await access.authorize(listId, callerId, 'manage-shares');
+  async function managedShare(trx: Transaction<DB>, actor: Actor, listId: string, userIdOrEmail: string) {
+    const { list } = await authorize(trx, actor, listId, 'manage-shares');
     if (userIdOrEmail === list.owner_id) throw forbidden(SERVER_MESSAGES.ownerAccessFixed);
-    const share = await queries.findShare(db, listId, userIdOrEmail);
+    const share = await queries.findShare(trx, listId, userIdOrEmail);
     if (!share) throw notFound(SERVER_MESSAGES.shareNotFound);
     return share;
   }
 
-  async function sendInvitation(list: ListRow, inviter: UserView, email: string): Promise<void> {
-    const who = inviter.first_name?.trim() ? `${inviter.first_name.trim()} (${inviter.email})` : inviter.email;
-    const link = `${deps.publicUrl}${JOIN_PATH_PREFIX}${list.id}`;
-    await deps.mailer.send({
-      to: email,
-      subject: oneLine(`${who} shared the list "${list.name}" with you on Listo`),
-      text: `${who} shared the list "${oneLine(list.name)}" with you on Listo.\n\nCreate your account with this address (${email}) to open it:\n${link}\n\nIf you did not expect this, ignore this mail.`,
-    });
+  /** The invitation mail; an unproven account's mail carries a link to prove the address. */
+  async function sendInvitation(list: ListRow, inviter: Actor['user'], email: string, invitee: { id: string } | undefined) {
+    const verifyLink = invitee && (await deps.verification.issueLink(db, { id: invitee.id, email }));
+    const joinLink = `${deps.publicUrl}${JOIN_PATH_PREFIX}${list.id}`;
+    await deps.mailer.send(invitationMail({ list, inviter, to: email, joinLink, verifyLink }));
   }
 
   return {
     /** Every share of a list, pending invitations included (owner or admin). */
-    async sharesOf(listId: string, callerId: string): Promise<ShareView[]> {
-      await access.authorize(listId, callerId, 'manage-shares');
+    async sharesOf(actor: Actor, listId: string): Promise<ShareView[]> {
+      await authorize(db, actor, listId, 'manage-shares');
       return (await queries.findShares(db, listId)).map(presentShare);
     },
 
     /**
-     * Invites an address: an existing account becomes a member at once, an unknown address gets a
-     * pending share and a mail with the join link. An existing share only changes its permission.
+     * Invites an address. An account that has proven this address becomes a member at once; any
+     * other address (no account yet, or an account that has not proven it) gets a pending share
+     * and a mail, and the share is accepted once the address is proven. An existing share only
+     * changes its permission.
      */
-    async invite(listId: string, caller: UserView, body: InviteBody): Promise<{ share: ShareView; created: boolean }> {
-      const { list } = await access.authorize(listId, caller.id, 'manage-shares');
+    async invite(actor: Actor, listId: string, body: InviteBody): Promise<{ share: ShareView; created: boolean }> {
       const invitee = await queries.findUserByEmail(db, body.email);
-      if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
+      const proven = invitee?.email_verified_at ? invitee : undefined;
       const key = { listId, email: body.email };
-      // Read under the list's lock: two invitations of one address at once make one share.
-      const created = await changes.write([listId], async (trx, record) => {
+      // Checked and written under the list's lock: two invitations of one address make one share.
+      const { list, created } = await changes.write([listId], async (trx, record) => {
+        const { list } = await authorize(trx, actor, listId, 'manage-shares');
+        if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
         const existing = await queries.findShare(trx, listId, body.email);
         await record({ listId, entity: 'share', op: existing ? 'modified' : 'added', entityId: body.email });
         if (existing) {
@@ -100,19 +101,19 @@ export function createShareService(deps: ShareDeps) {
         } else {
           await queries.insertShare(trx, {
             list_id: listId,
-            user_id: invitee?.id ?? null,
+            user_id: proven?.id ?? null,
             email: body.email,
             permission: body.permission,
-            status: invitee ? 'accepted' : 'pending',
-            shared_by: caller.id,
+            status: proven ? 'accepted' : 'pending',
+            shared_by: actor.user.id,
             created_at: nowIso(),
           });
         }
-        return !existing;
+        return { list, created: !existing };
       });
-      if (created && !invitee) {
+      if (created && !proven) {
         try {
-          await sendInvitation(list, caller, body.email);
+          await sendInvitation(list, actor.user, body.email, invitee);
         } catch (error) {
           // An invitation nobody hears of would wait forever: take it back and report the failure.
           await changes.write([listId], async (trx, record) => {
@@ -129,67 +130,67 @@ export function createShareService(deps: ShareDeps) {
     },
 
     /** Sets a member's (or a pending invitation's) permission; an admin may not touch the owner. */
-    async setPermission(listId: string, callerId: string, userIdOrEmail: string, permission: SharePermission) {
-      const share = await managedShare(listId, callerId, userIdOrEmail);
-      await changes.write([listId], async (trx, record) => {
+    async setPermission(actor: Actor, listId: string, userIdOrEmail: string, permission: SharePermission) {
+      return changes.write([listId], async (trx, record) => {
+        const share = await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'modified', entityId: share.email });
         await queries.updateShare(trx, { listId, email: share.email }, { permission });
+        return presentShare({ ...share, permission });
       });
-      return presentShare({ ...share, permission });
     },
 
     /** Removes a member or withdraws a pending invitation. */
-    async remove(listId: string, callerId: string, userIdOrEmail: string): Promise<void> {
-      const share = await managedShare(listId, callerId, userIdOrEmail);
+    async remove(actor: Actor, listId: string, userIdOrEmail: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
+        const share = await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'removed', entityId: share.email });
         await queries.deleteShare(trx, { listId, email: share.email });
       });
     },
 
     /**
-     * Joins a list by its share link (the one place a non-member acts on a private list, hence
-     * `load` and the link rule rather than `authorize`). Joining twice or one's own list changes nothing.
+     * Joins a list by its share link (the one place a non-member acts on a private list, hence the
+     * link rule rather than `authorize`). Joining twice or one's own list changes nothing. A
+     * pending invitation to the caller's address adds its permission only once the address is
+     * proven. A member who joined by link "shared it with themself": the owner stays unnamed.
      */
-    async join(listId: string, caller: UserView): Promise<ListView> {
-      const loaded = await access.load(listId, caller.id);
-      if (!loaded) throw notFound(MESSAGES.listNotFound);
-      const { list, role } = loaded;
-      const isMember = role === 'owner' || role === 'admin' || role === 'edit' || role === 'view';
-      if (!isMember) {
-        const permission = linkPermission(list);
-        if (!permission) throw forbidden(MESSAGES.listForbidden);
-        await changes.write([listId], async (trx, record) => {
-          // Read under the list's lock: the same user joining twice at once makes one membership.
-          const pending = await queries.findShare(trx, listId, caller.email);
-          if (pending?.status === 'accepted') return;
-          await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: caller.email });
-          if (pending) {
-            // A pending invitation to this address becomes the membership, keeping the higher permission.
-            await queries.updateShare(
-              trx,
-              { listId, email: caller.email },
-              { user_id: caller.id, status: 'accepted', permission: higher(pending.permission, permission) },
-            );
-          } else {
-            await queries.insertShare(trx, {
-              list_id: listId,
-              user_id: caller.id,
-              email: caller.email,
-              permission,
-              status: 'accepted',
-              shared_by: list.owner_id,
-              created_at: nowIso(),
-            });
-          }
-        });
-      }
-      return deps.lists.viewFor(list, caller.id);
+    async join(actor: Actor, listId: string): Promise<ListView> {
+      requireScope(actor, 'lists:manage');
+      const { user } = actor;
+      return changes.write([listId], async (trx, record) => {
+        const loaded = await loadAccess(trx, listId, actor);
+        if (!loaded) throw notFound(MESSAGES.listNotFound);
+        if (isMember(loaded.role)) return deps.lists.viewFor(trx, loaded, user.id);
+        const linked = linkPermission(loaded.list);
+        if (!linked) throw forbidden(MESSAGES.listForbidden);
+        const pending = await queries.findShare(trx, listId, user.email);
+        const invited = pending && user.email_verified ? pending : undefined;
+        const permission = invited ? higher(invited.permission, linked) : linked;
+        await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: user.email });
+        if (pending) {
+          await queries.updateShare(
+            trx,
+            { listId, email: user.email },
+            { user_id: user.id, status: 'accepted', permission, shared_by: invited ? invited.shared_by : user.id },
+          );
+        } else {
+          await queries.insertShare(trx, {
+            list_id: listId,
+            user_id: user.id,
+            email: user.email,
+            permission,
+            status: 'accepted',
+            shared_by: user.id,
+            created_at: nowIso(),
+          });
+        }
+        return deps.lists.viewFor(trx, { ...loaded, role: permission }, user.id);
+      });
     },
 
     /** What the invitation screen may show a visitor: only for a public or link-shared list. */
     async invitation(listId: string): Promise<InvitationView> {
-      const loaded = await access.load(listId, undefined);
+      const loaded = await loadAccess(db, listId, undefined);
       if (!loaded || !linkPermission(loaded.list)) throw notFound(MESSAGES.listNotFound);
       const { list } = loaded;
       const owner = await queries.findUserById(db, list.owner_id);
@@ -201,7 +202,7 @@ export function createShareService(deps: ShareDeps) {
       };
     },
 
-    /** Registration hook: invitations waiting for this address become the new account's shares. */
+    /** When an address is proven: invitations waiting for it become the account's shares. */
     async acceptInvitations(trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange): Promise<void> {
       const listIds = await queries.findPendingShareLists(trx, user.email);
       if (listIds.length === 0) return;

@@ -13,6 +13,8 @@ export interface TestApp {
   mails: Mail[];
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
+  /** Waits for the work the app does after answering (mail). */
+  settle(): Promise<void>;
   request(options: ApiRequest): Promise<ApiResponse>;
 }
 
@@ -38,8 +40,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Let the app build its own mailer from config (SMTP when `config.smtpUrl` is set); `mails` stays empty. */
   realMailer?: boolean;
-  /** Live-subscription timings and bounds, shortened by the tests of heartbeat, slow readers and purge. */
+  /** Live-subscription timings and bounds, shortened by the tests of heartbeat and slow readers. */
   realtime?: AppDeps['realtime'];
+  /** How often expired rows are purged (the purge tests shorten it). */
+  maintenanceIntervalMs?: number;
+  timeouts?: AppDeps['timeouts'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -78,6 +83,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer: options.realMailer ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} }),
     now: () => clock.now,
     realtime: options.realtime,
+    maintenanceIntervalMs: options.maintenanceIntervalMs,
+    timeouts: options.timeouts,
   });
   await app.ready();
   return {
@@ -85,6 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     mails,
     clock,
+    settle: () => app.background.drain(),
     async request({ method, path, body, token, headers = {} }) {
       const response = await app.inject({
         method,

@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsync } from 'fastify';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { HealthView } from '../../common/schemas/api.ts';
+import type { Database } from '../db/open.ts';
+import { errorBody } from './error-handler.ts';
+
+/**
+ * `/health`: the process answers (liveness; says nothing about the deployment to strangers).
+ * `/ready`: the process can serve, i.e. its database answers (for a load balancer's checks).
+ */
+export function healthRoutes(database: Database): FastifyPluginAsync {
+  return async (app) => {
+    const isPublic = { public: true };
+    app.get('/health', { config: isPublic }, async () => ({ status: 'ok' }) satisfies HealthView);
+    app.get('/ready', { config: isPublic }, async (request, reply) => {
+      try {
+        await sql`select 1`.execute(database.db);
+        return { status: 'ok' } satisfies HealthView;
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check: the database does not answer');
+        return reply.status(503).send(errorBody('not_ready', SERVER_MESSAGES.notReady));
+      }
+    });
+  };
+}

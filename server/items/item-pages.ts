@@ -1,0 +1,57 @@
+import { ITEMS_PAGE_MAX } from '../../common/constants.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { ItemRow } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { listItemsAfter, type ItemOrderKey, type Db } from './items.queries.ts';
+
+/**
+ * A list's items are read in pages of at most ITEMS_PAGE_MAX, in display order, so that no answer
+ * (or live snapshot message) grows with the list: a client that stops reading pins at most one page.
+ * The cursor is the order key of the last item sent, opaque to clients.
+ */
+
+export interface ItemsPage {
+  rows: ItemRow[];
+  /** The cursor of the next page; undefined after the last one. */
+  next: string | undefined;
+}
+
+export function encodeCursor(row: Pick<ItemRow, 'position' | 'created_at' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.position, row.created_at, row.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): ItemOrderKey {
+  try {
+    const [position, createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (Number.isInteger(position) && typeof createdAt === 'string' && typeof id === 'string') {
+      return { position: position as number, created_at: createdAt, id };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(SERVER_MESSAGES.invalidCursor);
+}
+
+/** One page of a list's items after `cursor` (from the start without one). */
+export async function readItemsPage(
+  db: Db,
+  listId: string,
+  options: { limit?: number; cursor?: string } = {},
+): Promise<ItemsPage> {
+  const limit = Math.min(options.limit ?? ITEMS_PAGE_MAX, ITEMS_PAGE_MAX);
+  const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+  const rows = await listItemsAfter(db, listId, after, limit + 1);
+  const more = rows.length > limit;
+  if (more) rows.pop();
+  return { rows, next: more ? encodeCursor(rows.at(-1)!) : undefined };
+}
+
+/** Every item of a list, page by page (snapshots send each page as it comes). */
+export async function* readAllItemPages(db: Db, listId: string): AsyncGenerator<ItemRow[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await readItemsPage(db, listId, { cursor });
+    yield page.rows;
+    cursor = page.next;
+  } while (cursor !== undefined);
+}

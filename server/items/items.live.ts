@@ -1,0 +1,11 @@
+import type { LiveSources } from '../realtime/index.ts';
+import { presentItem } from './item.presenter.ts';
+import { readAllItemPages } from './item-pages.ts';
+import { findItemsByIds } from './items.queries.ts';
+
+/** The items feature's reads for live subscriptions: the same pages and documents as GET /lists/{id}/items. */
+export const itemLiveSources: Pick<LiveSources, 'itemPages' | 'itemsByIds' | 'itemDoc'> = {
+  itemPages: readAllItemPages,
+  itemsByIds: findItemsByIds,
+  itemDoc: presentItem,
+};

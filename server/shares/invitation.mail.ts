@@ -1,0 +1,29 @@
+import type { UserView } from '../../common/schemas/auth.ts';
+import type { ListRow } from '../db/schema.ts';
+import type { Mail } from '../mail/mailer.ts';
+
+/** One line, so a list name cannot add lines to a mail header. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The mail an invitation sends. To an address without an account: the join link and "create your
+ * account". To an account that has not proven its address: the link that proves it.
+ */
+export function invitationMail(invitation: {
+  list: ListRow;
+  inviter: UserView;
+  to: string;
+  joinLink: string;
+  verifyLink: string | undefined;
+}): Mail {
+  const { list, inviter, to, joinLink, verifyLink } = invitation;
+  const who = inviter.first_name?.trim() ? `${inviter.first_name.trim()} (${inviter.email})` : inviter.email;
+  const next = verifyLink
+    ? `Confirm that this address is yours to open it (the link works once, for a week):\n${verifyLink}`
+    : `Create your account with this address (${to}) and confirm it with the link we then send you, to open it:\n${joinLink}`;
+  return {
+    to,
+    subject: oneLine(`${who} shared the list "${list.name}" with you on Listo`),
+    text: `${who} shared the list "${oneLine(list.name)}" with you on Listo.\n\n${next}\n\nIf you did not expect this, ignore this mail.`,
+  };
+}
