@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_UNITS, itemNameKey, parseItem, parseItemInput, type ParsedItem } from './item-input.ts';
+import { ITEM_UNITS, itemNameKey, parseItem, parseItemInput, readAmount, type ParsedItem } from './item-input.ts';
 
 /** Shorthand for an expected item: `item('milk', '2 bottles')`, or `item('eggs')` without qty. */
 function item(content: string, qty?: string): ParsedItem {
@@ -373,5 +373,35 @@ describe('itemNameKey', () => {
 
   it('matches composed and decomposed accents', () => {
     expect(itemNameKey('Cre\u0300me frai\u0302che')).toBe(itemNameKey('Crème fraîche'));
+  });
+});
+
+describe('readAmount', () => {
+  it.each<[string, number, string]>([
+    ['2 bottles', 2, 'bottles'],
+    ['12', 12, ''],
+    ['1.5 pounds', 1.5, 'pounds'],
+    ['1,5 l', 1.5, 'l'],
+    ['1/2 cup', 0.5, 'cup'],
+    ['1 1/2 cups', 1.5, 'cups'],
+    ['1 and 1/2 cups', 1.5, 'cups'],
+    ['1½ cups', 1.5, 'cups'],
+    ['1 ½', 1.5, ''],
+    ['¾', 0.75, ''],
+    ['⅛ tsp', 0.125, 'tsp'],
+    ['  3   bags ', 3, 'bags'],
+  ])('reads %j as %d and %j', (text, amount, rest) => {
+    expect(readAmount(text)).toEqual({ amount, rest });
+  });
+
+  it('reads the same number as the quantity the parser takes off an item', () => {
+    for (const input of ['2 bottles milk', '1,5 l milk', '1 1/2 cups flour', '½ lb butter']) {
+      const qty = parseItem(input).properties.qty!;
+      expect(readAmount(qty)?.amount).toBe(readAmount(input)?.amount);
+    }
+  });
+
+  it.each(['gallon', 'a few', '', '1/0 cups'])('has no amount in %j', (text) => {
+    expect(readAmount(text)).toBeUndefined();
   });
 });

@@ -88,8 +88,9 @@ const UNIT_THEN_NAME = new RegExp(
 /** "2x milk", "2 x milk", "2 × milk": "x" must end at a space, so "2 x-large shirts" keeps it. */
 const TIMES_THEN_NAME = /^ ?[x×] (.+)$/i;
 
-function collapseSpaces(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** Single spaces, and "1 and 1/2" read as the mixed number "1 1/2". */
+function normalise(text: string): string {
+  return text.replace(MIXED_NUMBER_WITH_AND, '$1 ').replace(/\s+/g, ' ').trim();
 }
 
 /** Splits one line of user input into items (see the module comment). Blank pieces are dropped. */
@@ -103,7 +104,7 @@ export function parseItemInput(input: string): ParsedItem[] {
 
 /** Parses one piece (no splitting) into content and qty; a blank piece gives content "". */
 export function parseItem(piece: string): ParsedItem {
-  const text = collapseSpaces(piece.replace(MIXED_NUMBER_WITH_AND, '$1 '));
+  const text = normalise(piece);
   const number = LEADING_NUMBER.exec(text)?.[0];
   if (number === undefined) return { content: text, properties: {} };
   const rest = text.slice(number.length);
@@ -118,6 +119,35 @@ export function parseItem(piece: string): ParsedItem {
   // are names, and "42" alone has no name to count.
   if (rest.length > 1 && rest.startsWith(' ')) return { content: rest.slice(1), properties: { qty: number } };
   return { content: text, properties: {} };
+}
+
+const UNICODE_FRACTION = new RegExp(`[${UNICODE_FRACTIONS}]`, 'g');
+
+/** The value of a number LEADING_NUMBER matched: "2", "1,5", "1/2", "1 1/2", "1½", "½". */
+function valueOf(number: string): number {
+  // NFKC spells "½" as "1⁄2" (with U+2044, the fraction slash); a space keeps "1½" a mixed number.
+  const plain = number.replace(UNICODE_FRACTION, (fraction) => ` ${fraction.normalize('NFKC').replace('\u2044', '/')}`);
+  return plain
+    .replace(',', '.')
+    .trim()
+    .split(/ +/)
+    .reduce((sum, part) => {
+      const [numerator, denominator] = part.split('/');
+      return sum + (denominator === undefined ? Number(numerator) : Number(numerator) / Number(denominator));
+    }, 0);
+}
+
+/**
+ * The number a text starts with, read as the parser reads a quantity ("1,5 l" is 1.5, "1 1/2 cups"
+ * and "1½ cups" are 1.5), and the text after it ("l", "cups"); undefined when it starts with no
+ * number (or with "1/0"). Sorting by a property uses it to order "1/2 cup" before "1 gallon".
+ */
+export function readAmount(text: string): { amount: number; rest: string } | undefined {
+  const normalised = normalise(text);
+  const number = LEADING_NUMBER.exec(normalised)?.[0];
+  if (number === undefined) return undefined;
+  const amount = valueOf(number);
+  return Number.isFinite(amount) ? { amount, rest: normalised.slice(number.length).trim() } : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
+import { propertyLabel, sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
 
 const item = (content: string, minute: number, extra: Partial<SortableItem> = {}): SortableItem => ({
   content,
@@ -47,6 +47,46 @@ describe('sortItems', () => {
     expect(names(sortItems(byAisle, 'property-department'))).toEqual(['butter', 'milk', 'apples', 'bread', 'zucchini']);
   });
 
+  it('sorts a quantity by its number, then by its unit, values without a number after', () => {
+    const groceries = [
+      ['2 bottles', 'juice'],
+      ['1/2 cup', 'sugar'],
+      ['1.5 pounds', 'beef'],
+      ['some', 'salt'],
+      ['1 gallon', 'milk'],
+      ['1 1/2 cups', 'flour'],
+      ['¾', 'lemon'],
+      ['1,25 l', 'water'],
+      ['1 bag', 'rice'],
+      ['10', 'eggs'],
+      ['a few', 'apples'],
+    ].map(([qty, content], index) => item(content!, index, { properties: { qty } }));
+    expect(names(sortItems([...groceries, item('bread', 20)], 'property-qty'))).toEqual([
+      'sugar', // 1/2 cup
+      'lemon', // ¾
+      'rice', // 1 bag
+      'milk', // 1 gallon
+      'water', // 1,25 l
+      'flour', // 1 1/2 cups
+      'beef', // 1.5 pounds
+      'juice', // 2 bottles
+      'eggs', // 10
+      'apples', // a few
+      'salt', // some
+      'bread', // no qty
+    ]);
+  });
+
+  it('reads numbers the same way under any key, JSON numbers too', () => {
+    const items = [
+      item('b', 1, { properties: { quantity: '1½ cups', priority: 10 } }),
+      item('a', 2, { properties: { quantity: '1 cup', priority: 9 } }),
+      item('c', 3, { properties: { quantity: '12', priority: '2 (soon)' } }),
+    ];
+    expect(names(sortItems(items, 'property-quantity'))).toEqual(['a', 'b', 'c']);
+    expect(names(sortItems(items, 'property-priority'))).toEqual(['c', 'a', 'b']);
+  });
+
   it('does not change its input', () => {
     const copy = [...items];
     sortItems(items, 'name-desc', true);
@@ -61,6 +101,21 @@ describe('sortablePropertyKeys', () => {
       item('eggs', 2, { properties: { priority: 1, translations: { fr: 'oeufs' }, tag_x: null } }),
     ];
     expect(sortablePropertyKeys(items)).toEqual(['department', 'priority', 'qty']);
+  });
+});
+
+describe('propertyLabel', () => {
+  it.each([
+    ['qty', 'Quantity'],
+    ['quantity', 'Quantity'],
+    ['due_date', 'Due date'],
+    ['tag_organic', 'Tag: organic'],
+    ['tag_gluten_free', 'Tag: gluten free'],
+    ['department', 'Department'],
+    ['bestBefore', 'Best before'],
+    ['_', '_'],
+  ])('%s reads %j', (key, label) => {
+    expect(propertyLabel(key)).toBe(label);
   });
 });
 

@@ -1,3 +1,6 @@
+import { readAmount } from './item-input.ts';
+import { QUANTITY_KEYS } from './property-memory.ts';
+
 /**
  * Item sort modes of spec section 4: newest (default), oldest, name-asc, name-desc, property-{key}
  * (AI sorts, ai-{kind}, arrive with the AI issue). Pure: the input array is never changed.
@@ -31,6 +34,19 @@ export function sortablePropertyKeys(items: readonly SortableItem[]): string[] {
   return [...keys].sort();
 }
 
+/**
+ * How a property key reads in the sort menu: "qty" and "quantity" read "Quantity", "due_date"
+ * "Due date", "tag_organic" "Tag: organic" (as its tag reads "organic" on the row).
+ */
+export function propertyLabel(key: string): string {
+  if (QUANTITY_KEYS.includes(key)) return 'Quantity';
+  const words = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const tag = /^tag_(.+)$/.exec(key)?.[1];
+  if (tag !== undefined) return `Tag: ${words(tag) || tag}`;
+  const label = words(key);
+  return label ? label[0]!.toUpperCase() + label.slice(1) : key;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 function byName(a: SortableItem, b: SortableItem): number {
@@ -42,20 +58,47 @@ function byAge(a: SortableItem, b: SortableItem): number {
   return a.created_at.localeCompare(b.created_at) || a.position - b.position;
 }
 
-function propertyText(item: SortableItem, key: string): string | undefined {
-  const value = item.properties[key];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+/** A property value as it sorts: its leading number when it has one (see `readAmount`), then its text. */
+interface PropertyValue {
+  amount: number | undefined;
+  text: string;
 }
 
-/** Items with the property first, by its value; the others after, by name. */
+function propertyValue(item: SortableItem, key: string): PropertyValue | undefined {
+  const value = item.properties[key];
+  if (typeof value === 'number') return { amount: value, text: '' };
+  if (typeof value !== 'string') return undefined;
+  const read = readAmount(value);
+  return read ? { amount: read.amount, text: read.rest } : { amount: undefined, text: value };
+}
+
+/** Values with a number first, by number and then by unit or text; values without one after, by text. */
+function compareValues(left: PropertyValue, right: PropertyValue): number {
+  if (left.amount === undefined || right.amount === undefined) {
+    if (left.amount !== right.amount) return left.amount === undefined ? 1 : -1;
+  } else if (left.amount !== right.amount) {
+    return left.amount - right.amount;
+  }
+  return collator.compare(left.text, right.text);
+}
+
+/**
+ * Items with the property first, by its value ("1/2 cup" < "1 gallon" < "1.5 pounds" < "2 bottles");
+ * the others after, by name. Each value is read once per sort.
+ */
 function byProperty(key: string) {
+  const values = new Map<SortableItem, PropertyValue | undefined>();
+  const valueOf = (item: SortableItem) => {
+    if (!values.has(item)) values.set(item, propertyValue(item, key));
+    return values.get(item);
+  };
   return (a: SortableItem, b: SortableItem): number => {
-    const left = propertyText(a, key);
-    const right = propertyText(b, key);
+    const left = valueOf(a);
+    const right = valueOf(b);
     if (left === undefined || right === undefined) {
       return left === right ? byName(a, b) : left === undefined ? 1 : -1;
     }
-    return collator.compare(left, right) || byName(a, b);
+    return compareValues(left, right) || byName(a, b);
   };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES, SERVER_MESSAGES } from '../common/messages.ts';
-import { expectSignedIn, newEmail, submitAuthForm } from './fixtures.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
+import { expectSignedIn, newEmail, openNewList, registerUser, submitAuthForm, toast } from './fixtures.ts';
 
 test('register, stay signed in across a reload, logout, login, and a wrong password', async ({ page }) => {
   const email = newEmail();
@@ -21,6 +21,22 @@ test('register, stay signed in across a reload, logout, login, and a wrong passw
 
   await submitAuthForm(page, email, 'secret-password', 'Login');
   await expectSignedIn(page, email);
+});
+
+test("logout on a public list's page shows the sign-in screen, not the list's public view", async ({ page }) => {
+  await registerUser(page, 'owner');
+  await openNewList(page, 'Street party');
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  await page.getByRole('dialog').getByRole('switch', { name: /Public/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(UI_TEXT.publicListReadOnly)).toHaveCount(0);
 });
 
 test('registration problems are said in words', async ({ page }) => {

@@ -26,11 +26,12 @@ describe('draftFromPiece', () => {
 describe('withMemory', () => {
   const [draft] = draftsFromInputs(['2 cans beans']);
 
-  it('starts from the remembered properties and lets the typed quantity win', () => {
+  it('starts from the base properties and lets the typed quantity win', () => {
     expect(withMemory(draft!, { qty: '1 can', department: 'Pantry' })).toEqual({ qty: '2 cans', department: 'Pantry' });
   });
 
-  it('keeps a remembered quantity when none was typed', () => {
+  it("keeps the base's quantity when none was typed: on a PUT of content alone, the item's own", () => {
+    // Remembered properties never hold one (recallProperties leaves it out; property-memory.test.ts).
     const [plain] = draftsFromInputs(['beans']);
     expect(withMemory(plain!, { qty: '1 can' })).toEqual({ qty: '1 can' });
   });

@@ -33,9 +33,14 @@ function toDraft(item: ParsedItem): ItemDraft[] {
   return [{ content, nameKey: itemNameKey(content), parsed }];
 }
 
-/** A new item starts from the remembered properties of its name; what was typed wins. */
-export function withMemory(draft: ItemDraft, remembered: Properties | undefined): Properties {
-  return { ...remembered, ...draft.parsed };
+/**
+ * A new item starts from the remembered properties of its name (`recallProperties`, which never
+ * answers a quantity: common/property-memory.ts); what was typed wins. On a PUT of content alone
+ * the base is the item's own properties instead, and its own quantity stays unless one was typed,
+ * which is why the quantity is left out where memory is read rather than here.
+ */
+export function withMemory(draft: ItemDraft, base: Properties | undefined): Properties {
+  return { ...base, ...draft.parsed };
 }
 
 /**

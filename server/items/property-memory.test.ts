@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromJson, toJson } from '../db/values.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -6,6 +7,12 @@ import { addItems, ownerWithList } from './item-test-helpers.ts';
 
 /** Properties set on an item come back on the next item of the same name, for the same user. */
 const t = useTestApp();
+
+/** What is remembered for the user, as stored. */
+async function remembered(userId: string) {
+  const rows = await t.database.db.selectFrom('item_properties').select(['name_key', 'properties']).where('user_id', '=', userId).execute();
+  return rows.map((row) => ({ name_key: row.name_key, properties: fromJson(row.properties) }));
+}
 
 async function setProperties(token: string, listId: string, itemId: string, properties: Record<string, unknown>) {
   const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${itemId}`, token, body: { properties } });
@@ -16,15 +23,52 @@ describe('property memory', () => {
   it('starts a new item of the same name from the properties last set, on any list of the user', async () => {
     const { owner, listId } = await ownerWithList(t);
     const [milk] = await addItems(t, owner.token, listId, ['Milk']);
-    await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', qty: '1 gallon' });
+    await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', brand: 'Acme' });
 
     const otherList = await insertList(t, owner.user.id);
     const [again, plural] = await addItems(t, owner.token, otherList, ['milk', '  MILK ']);
-    expect(again!.properties).toEqual({ department: 'Dairy', qty: '1 gallon' });
-    expect(plural!.properties).toEqual({ department: 'Dairy', qty: '1 gallon' });
+    expect(again!.properties).toEqual({ department: 'Dairy', brand: 'Acme' });
+    expect(plural!.properties).toEqual({ department: 'Dairy', brand: 'Acme' });
   });
 
-  it('lets a typed quantity win over the remembered one', async () => {
+  it('never re-applies a quantity: a plain name gets none, a typed one is what was typed', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [milk] = await addItems(t, owner.token, listId, ['milk']);
+    await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', qty: '2 gallons', quantity: '2' });
+
+    const [plain, counted] = await addItems(t, owner.token, listId, ['milk', '3 milk']);
+    expect(plain!.properties).toEqual({ department: 'Dairy' });
+    expect(counted!.properties).toEqual({ department: 'Dairy', qty: '3' });
+    const single = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'milk' } });
+    expect(single.body.properties).toEqual({ department: 'Dairy' });
+  });
+
+  it('does not keep a quantity in memory, and forgets a name set to a quantity only', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [eggs] = await addItems(t, owner.token, listId, ['eggs']);
+    await setProperties(owner.token, listId, eggs!.id, { department: 'Dairy', qty: '12' });
+    expect(await remembered(owner.user.id)).toEqual([{ name_key: 'egg', properties: { department: 'Dairy' } }]);
+
+    await setProperties(owner.token, listId, eggs!.id, { qty: '6' });
+    expect(await remembered(owner.user.id)).toEqual([]);
+  });
+
+  it('leaves out a quantity kept in memory before quantities were left out', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await t.database.db
+      .insertInto('item_properties')
+      .values({
+        user_id: owner.user.id,
+        name_key: 'flour',
+        properties: toJson({ qty: '1 bag', department: 'Baking' }),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const [flour] = await addItems(t, owner.token, listId, ['flour']);
+    expect(flour!.properties).toEqual({ department: 'Baking' });
+  });
+
+  it('lets a typed quantity win over a remembered one', async () => {
     const { owner, listId } = await ownerWithList(t);
     const [eggs] = await addItems(t, owner.token, listId, ['eggs']);
     await setProperties(owner.token, listId, eggs!.id, { department: 'Dairy', qty: '12' });
@@ -50,17 +94,14 @@ describe('property memory', () => {
     expect(theirs!.properties).toEqual({});
   });
 
-  it('applies to a rename with {content, properties: {}}', async () => {
+  it('applies to a rename with {content, properties: {}}, without the remembered quantity', async () => {
     const { owner, listId } = await ownerWithList(t);
     const [butter, other] = await addItems(t, owner.token, listId, ['butter', 'marge']);
-    await setProperties(owner.token, listId, butter!.id, { department: 'Dairy' });
-    const renamed = await t.request({
-      method: 'PUT',
-      path: `/lists/${listId}/items/${other!.id}`,
-      token: owner.token,
-      body: { content: '2 butter', properties: {} },
-    });
-    expect(renamed.body.properties).toEqual({ department: 'Dairy', qty: '2' });
+    await setProperties(owner.token, listId, butter!.id, { department: 'Dairy', qty: '1 pack' });
+    const rename = (content: string) =>
+      t.request({ method: 'PUT', path: `/lists/${listId}/items/${other!.id}`, token: owner.token, body: { content, properties: {} } });
+    expect((await rename('2 butter')).body.properties).toEqual({ department: 'Dairy', qty: '2' });
+    expect((await rename('butter')).body.properties).toEqual({ department: 'Dairy' });
   });
 
   it('forgets a name whose properties were cleared', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { rememberedProperties } from '../../common/property-memory.ts';
 import type { DB } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 
@@ -7,13 +8,17 @@ type Properties = Record<string, unknown>;
 
 /**
  * Property memory (spec section 5, "Properties are reused from earlier similar items"): per user
- * and normalised item name, the properties that user last set on such an item. The server-side
- * counterpart of the web client's propertyCache, so that it follows the user to every device.
+ * and normalised item name, the properties that user last set on such an item, but never the
+ * quantity (the rule of common/property-memory.ts). The server-side counterpart of the web
+ * client's propertyCache, so that it follows the user to every device.
  */
 
 const LOOKUP_CHUNK = 500;
 
-/** The remembered properties of these name keys, for one user. */
+/**
+ * The remembered properties of these name keys, for one user. Rows written before quantities were
+ * left out may still hold one: it is dropped here, so no migration is needed.
+ */
 export async function recallProperties(db: Db, userId: string, nameKeys: string[]): Promise<Map<string, Properties>> {
   const keys = [...new Set(nameKeys)].filter((key) => key !== '');
   const memory = new Map<string, Properties>();
@@ -24,20 +29,24 @@ export async function recallProperties(db: Db, userId: string, nameKeys: string[
       .where('user_id', '=', userId)
       .where('name_key', 'in', keys.slice(start, start + LOOKUP_CHUNK))
       .execute();
-    for (const row of rows) memory.set(row.name_key, fromJson(row.properties));
+    for (const row of rows) memory.set(row.name_key, rememberedProperties(fromJson(row.properties)));
   }
   return memory;
 }
 
-/** Remembers what a user set on an item of this name; setting none forgets it. */
+/**
+ * Remembers what a user set on an item of this name, without its quantity; setting nothing to
+ * remember (no properties, or a quantity only) forgets the name.
+ */
 export async function rememberProperties(
   db: Db,
   userId: string,
   nameKey: string,
-  properties: Properties,
+  set: Properties,
   now: string,
 ): Promise<void> {
   if (nameKey === '') return;
+  const properties = rememberedProperties(set);
   if (Object.keys(properties).length === 0) {
     await db.deleteFrom('item_properties').where('user_id', '=', userId).where('name_key', '=', nameKey).execute();
     return;

@@ -34,6 +34,26 @@ describe('api', () => {
     expect(session.get().token).toBe('new');
   });
 
+  it('throws a 403 to the caller as it is: no refresh, no retry, still signed in', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: "You don't have permission to access this list" } }));
+    await expect(api('/lists/l1/items', { method: 'POST', body: { content: 'milk' } })).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: "You don't have permission to access this list",
+    });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/lists/l1/items']);
+    expect(session.get().token).toBe('old');
+  });
+
+  it('retries once only: a second 401 after the refresh is thrown', async () => {
+    fetchMock
+      .mockResolvedValueOnce(refused())
+      .mockResolvedValueOnce(json(200, { token: 'new', user }))
+      .mockResolvedValueOnce(refused());
+    await expect(api('/lists')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('signs out when the refresh fails', async () => {
     fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(refused());
     await expect(api('/lists')).rejects.toMatchObject({ status: 401 });

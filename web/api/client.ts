@@ -75,13 +75,14 @@ function refreshToken(token: string): Promise<boolean> {
 }
 
 /**
- * Calls the API with the stored bearer token. On 401 or 403 it refreshes the token once and
- * retries (spec section 7); when the refresh itself fails the user is signed out.
+ * Calls the API with the stored bearer token. On 401 it refreshes the token once and retries; when
+ * the refresh itself fails the user is signed out. A 403 is a refusal for a valid session, thrown
+ * as it is (decision 007: the spec's "401 or 403" would rotate the session on every refusal).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = session.get().token;
   let response = await send(path, options, token);
-  if ((response.status === 401 || response.status === 403) && token && !options.anonymous) {
+  if (response.status === 401 && token && !options.anonymous) {
     if (await renewToken(token)) {
       response = await send(path, options, session.get().token);
     } else if (session.get().token === token) {

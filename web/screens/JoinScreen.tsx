@@ -25,7 +25,7 @@ function joinError(error: unknown): string {
 export function JoinScreen() {
   const { listId = '' } = useParams();
   const { user } = useSession();
-  // The id, not the object: a token refresh (on 403) replaces the user object and must not re-join.
+  // The id, not the object: a token refresh (on 401) replaces the user object and must not re-join.
   const userId = user?.id;
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<InvitationView | null | undefined>(undefined);

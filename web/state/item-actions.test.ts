@@ -50,6 +50,16 @@ describe('item actions', () => {
     expect(items().map((entry) => entry.id).sort()).toEqual(['a', 'b']);
   });
 
+  it('starts an optimistic item from the remembered properties, never from a remembered quantity', async () => {
+    setServerItems('l1', [item('a', 'milk', { properties: { qty: '2 gallons', department: 'Dairy' } })]);
+    expect(appStore.get().propertyCache).toEqual({ milk: { department: 'Dairy' } });
+    // A cache kept by another version of the app may still hold a quantity.
+    appStore.update((state) => ({ ...state, propertyCache: { egg: { qty: '12', department: 'Dairy' } } }));
+    fetchMock.mockReturnValueOnce(new Promise(() => undefined));
+    void addItemsAction('l1', 'eggs, 3 eggs');
+    expect(items().slice(1).map((entry) => entry.properties)).toEqual([{ department: 'Dairy' }, { department: 'Dairy', qty: '3' }]);
+  });
+
   it('removes the items and their history entry when the batch fails', async () => {
     fetchMock.mockResolvedValueOnce(failure(400, 'Item content cannot be empty'));
     await addItemsAction('l1', 'milk');

@@ -1,6 +1,7 @@
 import { HISTORY_MAX } from '../../common/constants.ts';
 import { itemNameKey, parseItemInput } from '../../common/item-input.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { rememberedProperties, withRememberedProperties } from '../../common/property-memory.ts';
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
 import { fetchItems, itemRequests } from '../api/items.ts';
@@ -18,12 +19,12 @@ function setItems(listId: string, change: (items: ClientItem[]) => ClientItem[])
   appStore.update((state) => ({ ...state, items: { ...state.items, [listId]: change(state.items[listId] ?? []) } }));
 }
 
-/** Remembers the properties seen on items (without the quantity), for the next optimistic item. */
+/** Remembers the properties seen on items (common/property-memory.ts), for the next optimistic item. */
 function rememberProperties(state: AppState, items: readonly ItemView[]): AppState['propertyCache'] {
   const cache = { ...state.propertyCache };
   for (const item of items) {
-    const { qty: _qty, quantity: _quantity, ...rest } = item.properties;
-    if (Object.keys(rest).length > 0) cache[itemNameKey(item.content)] = rest;
+    const remembered = rememberedProperties(item.properties);
+    if (Object.keys(remembered).length > 0) cache[itemNameKey(item.content)] = remembered;
   }
   return cache;
 }
@@ -89,7 +90,7 @@ export async function addItemsAction(listId: string, input: string): Promise<voi
   const top = Math.max(-1, ...(items[listId] ?? []).map((item) => item.position));
   const temps: ClientItem[] = parsed.map((entry, index) => {
     const tempId = newTempId(index);
-    const properties = { ...propertyCache[itemNameKey(entry.content)], ...entry.properties };
+    const properties = withRememberedProperties(propertyCache[itemNameKey(entry.content)], entry.properties);
     const base = { id: tempId, tempId, list_id: listId, content: entry.content, is_completed: false };
     return { ...base, position: top + 1 + index, properties, images: null, created_by: null, created_at: now, updated_at: now };
   });

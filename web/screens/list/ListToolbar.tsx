@@ -1,5 +1,5 @@
 import { ArrowDownAZ, ListChecks } from 'lucide-react';
-import { DEFAULT_SORT_MODE, PROPERTY_SORT_PREFIX, type SortMode } from '../../../common/sorting.ts';
+import { DEFAULT_SORT_MODE, PROPERTY_SORT_PREFIX, propertyLabel, type SortMode } from '../../../common/sorting.ts';
 import ui from '../../components/ui.module.css';
 import type { ListViewOptions } from '../../state/app-state.ts';
 import styles from './ListScreen.module.css';
@@ -54,11 +54,15 @@ export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProp
               {mode.label}
             </option>
           ))}
-          {propertyKeys.map((key) => (
-            <option key={key} value={`${PROPERTY_SORT_PREFIX}${key}`}>
-              By {key}
-            </option>
-          ))}
+          {propertyKeys.length > 0 && (
+            <optgroup label="By property">
+              {propertyKeys.map((key) => (
+                <option key={key} value={`${PROPERTY_SORT_PREFIX}${key}`}>
+                  {propertyLabel(key)}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </label>
     </div>

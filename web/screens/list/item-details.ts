@@ -1,8 +1,10 @@
+import { QUANTITY_KEYS } from '../../../common/property-memory.ts';
+
 /** How an item's properties read on its row (spec section 3: qty, translations, tags). */
 
 const TRANSLATION = /^name_(.+)$/;
 /** Shown elsewhere on the row, or settings rather than facts about the item. */
-const HIDDEN = new Set(['qty', 'quantity', 'translations', 'language_preference']);
+const HIDDEN = new Set([...QUANTITY_KEYS, 'translations', 'language_preference']);
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 

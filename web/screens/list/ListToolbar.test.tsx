@@ -1,0 +1,33 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sortablePropertyKeys } from '../../../common/sorting.ts';
+import { item } from '../../test/http.ts';
+import { ListToolbar } from './ListToolbar.tsx';
+
+describe('ListToolbar', () => {
+  afterEach(cleanup);
+
+  const items = [
+    item('i1', 'milk', { properties: { qty: '2 bottles', name_fr: 'lait', due_date: '2025-01-05', tag_organic: 'yes' } }),
+    item('i2', 'eggs', { properties: { department: 'Dairy', translations: { es: 'huevos' } } }),
+  ];
+
+  it('offers each property of the items by a readable name, not translations', () => {
+    render(<ListToolbar options={{ mode: 'newest', completedLast: false }} propertyKeys={sortablePropertyKeys(items)} onChange={vi.fn()} />);
+    const group = screen.getByRole('group', { name: 'By property' });
+    expect(within(group).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Department',
+      'Due date',
+      'Quantity',
+      'Tag: organic',
+    ]);
+  });
+
+  it('switches to a property sort by its key', async () => {
+    const onChange = vi.fn();
+    render(<ListToolbar options={{ mode: 'newest', completedLast: true }} propertyKeys={['due_date']} onChange={onChange} />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Due date');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ mode: 'property-due_date', completedLast: true });
+  });
+});
