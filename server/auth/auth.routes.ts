@@ -15,10 +15,12 @@ import {
 import { bearerToken, callerOf } from '../http/authenticate.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
+import { createFailureLimiter } from './failure-limiter.ts';
 
 /**
  * Per-address limits for the calls a password guesser or a mail bomber would use: one counter per
- * IP address and one per e-mail address, each `perMinute` attempts a minute; 0 turns them off.
+ * IP address and, `byEmail`, one per e-mail address, each `perMinute` attempts a minute; 0 turns
+ * them off. (Logins count only failures per e-mail: failure-limiter.ts.)
  */
 function authRateLimits(
   app: FastifyInstance,
@@ -52,6 +54,9 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
     const isPublic = { public: true };
     const limited = (name: string, byEmail = true) =>
       authRateLimits(app, options.rateLimitPerMinute, name, { byEmail });
+    const logins = createFailureLimiter(options.rateLimitPerMinute);
+    // A stolen token must not make a faster password oracle than the login form.
+    const passwordChecks = createFailureLimiter(options.rateLimitPerMinute);
 
     app.post(
       '/auth/register',
@@ -61,8 +66,8 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
 
     app.post(
       '/auth/login',
-      { config: isPublic, preHandler: limited('login'), schema: { body: LoginBody } },
-      async (request) => auth.login(request.body),
+      { config: isPublic, preHandler: limited('login', false), schema: { body: LoginBody } },
+      async (request, reply) => logins.attempt(request.body.email, request.ip, reply, () => auth.login(request.body)),
     );
 
     app.post('/auth/logout', async (request, reply) => {
@@ -84,7 +89,10 @@ export function authRoutes(auth: AuthService, options: { rateLimitPerMinute: num
     }));
 
     app.put('/auth/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
-      await auth.changePassword(callerOf(request), request.body);
+      const caller = callerOf(request);
+      // Only the user can try their own current password, so the user is the account and the source.
+      const userId = caller.user.id;
+      await passwordChecks.attempt(userId, userId, reply, () => auth.changePassword(caller, request.body));
       return reply.status(204).send();
     });
 
