@@ -47,7 +47,7 @@ const TrustProxyEnv = z
   });
 
 /**
- * Fastify's `trustProxy` for a TrustProxy. Fastify 5.12 trusts nobody when given a bare hop count
+ * Fastify's `trustProxy` for a TrustProxy. Fastify 5.12.8 trusts nobody when given a bare hop count
  * (it cannot check the socket's peer), so a count becomes the trust function it used to mean: the
  * nearest N hops, whoever they are; that is safe only when nothing but the proxies can reach Listo.
  */
