@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { fastifyTrustProxy, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing set', () => {
@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       aiDefaultEnabled: true,
       rateLimitAuth: 20,
+      trustProxy: false,
     });
   });
 
@@ -45,7 +46,44 @@ describe('loadConfig', () => {
     ['AI_DEFAULT_ENABLED', 'maybe'],
     ['RATE_LIMIT_AUTH', '-1'],
     ['LISTO_SECRET', 'short'],
+    ['TRUST_PROXY', 'proxy.example'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/0'],
+    ['TRUST_PROXY', '::1/129'],
+    ['TRUST_PROXY', '-1'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: `));
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it.each(['false', '0', 'off'])('trusts nobody when it is %s', (value) => {
+    expect(trustProxy(value)).toBe(false);
+  });
+
+  it('reads a number as that many proxy hops', () => {
+    expect(trustProxy('2')).toBe(2);
+  });
+
+  it('reads a list of proxy addresses and CIDR ranges, IPv4 and IPv6', () => {
+    expect(trustProxy(' 127.0.0.1, 10.0.0.0/8,::1 , fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+  });
+
+  it.each(['true', 'TRUE', 'yes'])('refuses %s, which would trust any X-Forwarded-For, and says what to give', (value) => {
+    expect(() => trustProxy(value)).toThrow(
+      /^Invalid TRUST_PROXY: .*forge; give the number of proxies in front of Listo \(e\.g\. 1\) or their addresses/,
+    );
+  });
+
+  it('hands Fastify a hop count as a trust function of the hop, since Fastify ignores a bare number', () => {
+    const trust = fastifyTrustProxy(2);
+    expect(typeof trust).toBe('function');
+    const trusts = trust as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trusts('192.0.2.1', hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
+    expect(fastifyTrustProxy(false)).toBe(false);
   });
 });

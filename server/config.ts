@@ -1,5 +1,59 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
+ * none (the client is the socket's peer); a number, that many proxies nearest to us; a list, peers
+ * at these IP addresses or CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+// The spellings z.stringbool() took before TRUST_PROXY took hop counts and addresses, so an
+// existing `TRUST_PROXY=off` still starts, and an existing `TRUST_PROXY=yes` is refused like `true`.
+const TRUST_NOBODY = new Set(['false', '0', 'no', 'off', 'n', 'disabled']);
+const TRUST_EVERYBODY = new Set(['true', 'yes', 'on', 'y', 'enabled']);
+const TRUST_PROXY_HELP =
+  'give the number of proxies in front of Listo (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)';
+
+/** An IPv4 or IPv6 address, or one with a prefix length (proxy-addr refuses /0, which trusts everybody). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TrustProxyEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message: `${message}; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    };
+    const lower = value.toLowerCase();
+    if (TRUST_NOBODY.has(lower)) return false;
+    if (TRUST_EVERYBODY.has(lower)) return refuse(`"${value}" would trust any X-Forwarded-For, which every client can forge`);
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (!Number.isSafeInteger(hops)) return refuse(`"${value}" is too large`);
+      return hops === 0 ? false : hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    return bad === undefined ? entries : refuse(`"${bad}" is not an IP address or CIDR range`);
+  });
+
+/**
+ * Fastify's `trustProxy` for a TrustProxy. Fastify 5.12.8 trusts nobody when given a bare hop count
+ * (it cannot check the socket's peer), so a count becomes the trust function it used to mean: the
+ * nearest N hops, whoever they are; that is safe only when nothing but the proxies can reach Listo.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /**
  * Every environment variable Listo reads, parsed and validated in one place. README.md lists
@@ -19,7 +73,7 @@ const Env = z.object({
   AI_DEFAULT_ENABLED: z.stringbool().default(true),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(0).default(20),
   LISTO_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: TrustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,8 +90,8 @@ export interface Config {
   /** Attempts per minute per address on register, login and reset; 0 turns the limit off. */
   rateLimitAuth: number;
   secret: string | undefined;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
-  trustProxy: boolean;
+  /** Behind reverse proxies: who may name the client in X-Forwarded-For (for rate limits). */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 

@@ -17,10 +17,12 @@ import type { Background } from '../background.ts';
 import { actorOf, bearerToken } from '../http/authenticate.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
+import { createFailureLimiter } from './failure-limiter.ts';
 
 /**
  * Per-address limits for the calls a password guesser or a mail bomber would use: one counter per
- * IP address and one per e-mail address, each `perMinute` attempts a minute; 0 turns them off.
+ * IP address and, `byEmail`, one per e-mail address, each `perMinute` attempts a minute; 0 turns
+ * them off. (Logins count only failures per e-mail: failure-limiter.ts.)
  */
 function authRateLimits(
   app: FastifyInstance,
@@ -57,6 +59,9 @@ export function authRoutes(
     const isPublic = { public: true };
     const limited = (name: string, byEmail = true) =>
       authRateLimits(app, options.rateLimitPerMinute, name, { byEmail });
+    const logins = createFailureLimiter(options.rateLimitPerMinute);
+    // A stolen token must not make a faster password oracle than the login form.
+    const passwordChecks = createFailureLimiter(options.rateLimitPerMinute);
 
     app.post(
       '/auth/register',
@@ -66,8 +71,8 @@ export function authRoutes(
 
     app.post(
       '/auth/login',
-      { config: isPublic, preHandler: limited('login'), schema: { body: LoginBody } },
-      async (request) => auth.login(request.body),
+      { config: isPublic, preHandler: limited('login', false), schema: { body: LoginBody } },
+      async (request, reply) => logins.attempt(request.body.email, request.ip, reply, () => auth.login(request.body)),
     );
 
     app.post('/auth/logout', async (request, reply) => {
@@ -89,7 +94,10 @@ export function authRoutes(
     }));
 
     app.put('/auth/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
-      await auth.changePassword(actorOf(request), request.body);
+      const actor = actorOf(request);
+      // Only the user can try their own current password, so the user is the account and the source.
+      const userId = actor.user.id;
+      await passwordChecks.attempt(userId, userId, reply, () => auth.changePassword(actor, request.body));
       return reply.status(204).send();
     });
 
