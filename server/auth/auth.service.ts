@@ -15,7 +15,7 @@ import { sessionActor, sessionIdOf, type Actor } from '../access/actor.ts';
 import type { Background } from '../background.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, unauthorized, wrongPassword } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
@@ -117,7 +117,7 @@ export function createAuthService(deps: AuthDeps) {
       const valid = row
         ? await verifyPassword(body.password, row.password_hash)
         : await verifyAgainstNothing(body.password);
-      if (!row || !valid) throw unauthorized(SERVER_MESSAGES.invalidCredentials);
+      if (!row || !valid) throw wrongPassword(401, SERVER_MESSAGES.invalidCredentials);
       return { token: await startSession(row.id), user: presentUser(row) };
     },
 
@@ -173,7 +173,7 @@ export function createAuthService(deps: AuthDeps) {
       const userId = actor.user.id;
       const stored = await queries.findPasswordHash(db, userId);
       if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-        throw unauthorized(SERVER_MESSAGES.currentPasswordWrong);
+        throw wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
       }
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();

@@ -20,6 +20,7 @@ describe('register', () => {
       email: 'ada@example.com',
       first_name: 'Ada',
       can_use_ai: true,
+      email_verified: false,
     });
     const me = await t.request({ method: 'GET', path: '/auth/me', token: response.body.token });
     expect(me.body).toEqual({ user: response.body.user });
@@ -182,7 +183,7 @@ describe('change password', () => {
     [{ currentPassword: 'secret-password', newPassword: '123' }, 400, MESSAGES.newPasswordTooShort],
     [{ currentPassword: '', newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
     [{ newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
-    [{ currentPassword: 'wrong-one', newPassword: 'long-enough' }, 401, SERVER_MESSAGES.currentPasswordWrong],
+    [{ currentPassword: 'wrong-one', newPassword: 'long-enough' }, 400, SERVER_MESSAGES.currentPasswordWrong],
   ])('answers %o with %i and its message, and changes nothing', async (body, status, message) => {
     const user = await createUser(t);
     const response = await change(user.token, body);

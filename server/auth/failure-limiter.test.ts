@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, unauthorized } from '../http/errors.ts';
+import { AppError, wrongPassword as wrongPasswordError } from '../http/errors.ts';
 import { createFailureLimiter } from './failure-limiter.ts';
 
 /**
@@ -11,7 +11,7 @@ const MAX = 3;
 const reply = { header: () => undefined };
 const rightPassword = async () => 'signed in';
 const wrongPassword = async () => {
-  throw unauthorized();
+  throw wrongPasswordError(401, 'wrong');
 };
 
 /** The status an attempt ends with: 200, or the AppError's. */

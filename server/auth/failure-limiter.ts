@@ -1,4 +1,4 @@
-import { AppError, tooManyRequests } from '../http/errors.ts';
+import { AppError, tooManyRequests, WRONG_PASSWORD } from '../http/errors.ts';
 import { createWindowCounter } from './window-counter.ts';
 
 /** Failures count over one minute, as RATE_LIMIT_AUTH says. */
@@ -16,7 +16,7 @@ export interface RetryAfterSink {
 }
 
 /** A wrong password, or an unknown e-mail: the only answers that count as failures. */
-const isFailure = (error: unknown) => error instanceof AppError && error.status === 401;
+const isFailure = (error: unknown) => error instanceof AppError && error.code === WRONG_PASSWORD;
 
 function refuse(reply: RetryAfterSink, seconds: number): never {
   reply.header('retry-after', seconds);
@@ -25,7 +25,7 @@ function refuse(reply: RetryAfterSink, seconds: number): never {
 
 export interface FailureLimiter {
   /**
-   * Runs `check` (a password check, which throws a 401 when the password is wrong) as an attempt
+   * Runs `check` (a password check, which throws `wrongPassword` when the password is wrong) as an attempt
    * of `source` on `account`, and answers 429 instead when the account is locked for this source.
    */
   attempt<T>(account: string, source: string, reply: RetryAfterSink, check: () => Promise<T>): Promise<T>;

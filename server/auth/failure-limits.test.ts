@@ -15,7 +15,7 @@ const LIMIT = 3;
 const PASSWORD = 'secret-password';
 const WRONG = 'wrong-password';
 const rateLimited = { error: { code: 'rate_limited', message: SERVER_MESSAGES.tooManyAttempts } };
-const failed = { status: 401, body: { error: { code: 'unauthorized', message: SERVER_MESSAGES.invalidCredentials } } };
+const failed = { status: 401, body: { error: { code: 'wrong_password', message: SERVER_MESSAGES.invalidCredentials } } };
 const refused = { status: 429, body: rateLimited };
 
 const t = useTestApp({
@@ -88,7 +88,7 @@ describe('PUT /auth/password', () => {
     const token = await register('guessed@example.com', '198.51.100.5');
     const wrong = [];
     for (let i = 0; i < LIMIT; i++) wrong.push((await change(token, `${WRONG}-${i}`)).status);
-    expect(wrong).toEqual(repeat(LIMIT, 401));
+    expect(wrong).toEqual(repeat(LIMIT, 400));
 
     const right = await change(token, PASSWORD);
     expect(right.status).toBe(429);

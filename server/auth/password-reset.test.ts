@@ -3,7 +3,8 @@ import { PASSWORD_RESET_TTL_MS } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app.ts';
+import { digestToken, newToken } from '../tokens.ts';
 
 /**
  * The whole forgot-password journey, with the app's real nodemailer SMTP mailer delivering to a
@@ -28,7 +29,20 @@ beforeEach(() => {
   smtp.mails.length = 0;
 });
 
-const requestReset = (email: string) => t.request({ method: 'POST', path: '/auth/password-reset', body: { email } });
+/** Asks for a reset, and waits for the mail the server sends after answering. */
+async function requestReset(email: string) {
+  const response = await t.request({ method: 'POST', path: '/auth/password-reset', body: { email } });
+  await t.settle();
+  return response;
+}
+
+/** A new account, whose confirmation mail (sent at registration) is out of the way. */
+async function newUser(overrides: Parameters<typeof createUser>[1] = {}): Promise<TestUser> {
+  const user = await createUser(t, overrides);
+  await t.settle();
+  smtp.mails.length = 0;
+  return user;
+}
 
 const confirmReset = (token: string, newPassword: string) =>
   t.request({ method: 'POST', path: '/auth/password-reset/confirm', body: { token, newPassword } });
@@ -53,7 +67,7 @@ const invalidLink = { error: { code: 'invalid_token', message: SERVER_MESSAGES.r
 
 describe('requesting a reset', () => {
   it('mails a link to an existing account over SMTP', async () => {
-    const user = await createUser(t);
+    const user = await newUser();
     const response = await requestReset(`  ${user.email.toUpperCase()} `);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: MESSAGES.passwordResetSent });
@@ -72,15 +86,19 @@ describe('requesting a reset', () => {
     expect(smtp.mails).toEqual([]);
   });
 
-  it('sends a different link each time', async () => {
-    const user = await createUser(t);
-    expect(await resetTokenFor(user)).not.toBe(await resetTokenFor(user));
+  it('sends a different link each time, and a new link retires the one before', async () => {
+    const user = await newUser();
+    const first = await resetTokenFor(user);
+    const second = await resetTokenFor(user);
+    expect(second).not.toBe(first);
+    expect((await confirmReset(first, 'from-the-old-link')).body).toEqual(invalidLink);
+    expect((await confirmReset(second, 'from-the-new-link')).status).toBe(200);
   });
 });
 
 describe('following the link', () => {
   it('sets the new password, ends the old sessions and signs the user in', async () => {
-    const user = await createUser(t, { password: 'old-password' });
+    const user = await newUser({ password: 'old-password' });
     const otherDevice = await login(user.email, 'old-password');
     const token = await resetTokenFor(user);
 
@@ -96,7 +114,7 @@ describe('following the link', () => {
   });
 
   it('works only once', async () => {
-    const user = await createUser(t);
+    const user = await newUser();
     const token = await resetTokenFor(user);
     expect((await confirmReset(token, 'first-new-password')).status).toBe(200);
 
@@ -108,7 +126,7 @@ describe('following the link', () => {
   });
 
   it('works until the hour is up, and not after', async () => {
-    const user = await createUser(t);
+    const user = await newUser();
     const fresh = await resetTokenFor(user);
     t.clock.advance(PASSWORD_RESET_TTL_MS - 60_000);
     expect((await confirmReset(fresh, 'in-time-password')).status).toBe(200);
@@ -122,6 +140,39 @@ describe('following the link', () => {
     expect((await login(user.email, 'too-late-password')).status).toBe(401);
   });
 
+  it('retires every other link of the user once one is used', async () => {
+    const user = await newUser();
+    const mailed = await resetTokenFor(user);
+    // A second link still out (as a race of two requests could leave), put straight into the database.
+    const other = newToken();
+    await t.database.db
+      .insertInto('password_resets')
+      .values({
+        token_hash: digestToken(TEST_SECRET, other),
+        user_id: user.user.id,
+        created_at: t.clock.now.toISOString(),
+        expires_at: new Date(t.clock.now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      })
+      .execute();
+    expect((await confirmReset(mailed, 'winner-password')).status).toBe(200);
+    expect((await confirmReset(other, 'late-password')).body).toEqual(invalidLink);
+    expect((await login(user.email, 'winner-password')).status).toBe(200);
+  });
+
+  it('stops working once the password is changed in Account Settings', async () => {
+    const user = await newUser({ password: 'old-password' });
+    const token = await resetTokenFor(user);
+    const change = await t.request({
+      method: 'PUT',
+      path: '/auth/password',
+      token: user.token,
+      body: { currentPassword: 'old-password', newPassword: 'changed-password' },
+    });
+    expect(change.status).toBe(204);
+    expect((await confirmReset(token, 'from-the-link')).body).toEqual(invalidLink);
+    expect((await login(user.email, 'changed-password')).status).toBe(200);
+  });
+
   it('refuses a token that was never sent', async () => {
     const response = await confirmReset('made-up-token', 'new-password');
     expect(response.status).toBe(400);
@@ -129,7 +180,7 @@ describe('following the link', () => {
   });
 
   it('refuses a password under 6 characters, and changes nothing', async () => {
-    const user = await createUser(t, { password: 'old-password' });
+    const user = await newUser({ password: 'old-password' });
     const token = await resetTokenFor(user);
 
     const response = await confirmReset(token, '12345');

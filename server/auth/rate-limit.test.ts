@@ -135,6 +135,6 @@ describe('with RATE_LIMIT_AUTH=0', () => {
         body: { currentPassword: 'wrong-password', newPassword: 'new-password' },
       }),
     );
-    expect(changes).toEqual(repeat(many, 401));
+    expect(changes).toEqual(repeat(many, 400));
   });
 });

@@ -12,3 +12,11 @@ export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppE
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (message: string = SERVER_MESSAGES.tooManyAttempts) =>
   new AppError(429, 'rate_limited', message);
+
+/**
+ * A password that does not match: at login (401, as for an unknown e-mail) or as the current
+ * password of a change (400: the caller is signed in, so a 401 would wrongly send the client to
+ * refresh its token). The failure limiter counts exactly these (server/auth/failure-limiter.ts).
+ */
+export const WRONG_PASSWORD = 'wrong_password';
+export const wrongPassword = (status: 400 | 401, message: string) => new AppError(status, WRONG_PASSWORD, message);

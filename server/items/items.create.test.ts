@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import type { ItemView } from '../../common/schemas/items.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -46,21 +47,52 @@ describe('POST /lists/{id}/items/batch', () => {
     ]);
   });
 
-  it('warns of items already on the list unchecked, or earlier in the batch, and still adds them', async () => {
+  it('does not add a name already unchecked on the list, or earlier in the batch: it warns instead', async () => {
     const { owner, listId } = await ownerWithList(t);
-    const [, bread] = await addItems(t, owner.token, listId, ['Milk', 'bread']);
+    const [milk] = await addItems(t, owner.token, listId, ['Milk', 'bread']);
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: [{ content: '2 milk' }, { content: 'apples, apple' }] },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.warnings).toEqual(['"milk" is already on this list', '"apple" is already on this list']);
+    expect(response.body.results.map((item: ItemView) => item.content)).toEqual(['apples']);
+    const rows = await itemRows(t, listId);
+    expect(rows.map((row) => row.content)).toEqual(['Milk', 'bread', 'apples']);
+    // The item on the list is left as it was: the typed quantity did not change it.
+    expect(rows[0]).toMatchObject({ id: milk!.id, properties: '{}' });
+  });
+
+  it('puts a checked item back on the list instead of adding a second copy', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [, bread] = await addItems(t, owner.token, listId, ['milk', 'bread']);
     await t.request({ method: 'PUT', path: `/lists/${listId}/items/${bread!.id}`, token: owner.token, body: { is_completed: true } });
     const response = await t.request({
       method: 'POST',
       path: `/lists/${listId}/items/batch`,
       token: owner.token,
-      body: { items: [{ content: '2 milk' }, { content: 'bread' }, { content: 'apples, apple' }] },
+      body: { items: [{ content: '2 bread' }, { content: 'Bread' }] },
     });
     expect(response.status).toBe(201);
-    // "bread" is only on the list checked off: no warning. "apple" repeats "apples" of the same batch.
-    expect(response.body.warnings).toEqual(['"milk" is already on this list', '"apple" is already on this list']);
-    expect(response.body.results).toHaveLength(4);
-    expect(await itemRows(t, listId)).toHaveLength(6);
+    expect(response.body.results).toEqual([expect.objectContaining({ id: bread!.id, is_completed: false, properties: { qty: '2' } })]);
+    expect(response.body.warnings).toEqual(['"Bread" is already on this list']);
+    expect(await itemRows(t, listId)).toHaveLength(2);
+  });
+
+  it('answers 200 and adds nothing when every name is already on the list', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await addItems(t, owner.token, listId, ['rice']);
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: [{ content: 'rice' }] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ results: [], warnings: ['"rice" is already on this list'] });
+    expect(await itemRows(t, listId)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown list and for a private list of another user, adding nothing', async () => {
@@ -156,9 +188,16 @@ describe('POST /lists/{id}/items', () => {
     expect(response.body.content).toBe('milk');
     expect(response.body.additionalItems.map((item: { content: string; position: number }) => [item.content, item.position])).toEqual([
       ['eggs', 2],
-      ['bread', 3],
     ]);
     expect(response.body.warnings).toEqual(['"bread" is already on this list']);
+  });
+
+  it('answers the item already on the list, with 200 and the warning, when the name is a duplicate', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [tea] = await addItems(t, owner.token, listId, ['tea']);
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: '2 tea' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...tea, additionalItems: [], warnings: ['"tea" is already on this list'] });
   });
 
   it.each([

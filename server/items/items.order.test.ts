@@ -40,7 +40,7 @@ describe('PUT /lists/{id}/items/order', () => {
     const { owner, listId } = await ownerWithList(t);
     const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/order`, token: owner.token, body: { ids: [] } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [] });
+    expect(response.body).toEqual({ items: [], next: null });
   });
 
   it.each([

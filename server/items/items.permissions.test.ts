@@ -122,9 +122,16 @@ describe('item routes by role', () => {
     expect(response.status).toBe(404);
   });
 
-  it('a signed-in stranger adding to a public editable list is the creator of the item', async () => {
+  it('a signed-in stranger adding to a public editable list is the creator of the item, and sees no author ids', async () => {
     const { listId, token } = await listFor('public-editable');
     const response = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token, body: { content: 'tea' } });
-    expect(response.body.created_by).toBe(users.stranger.user.id);
+    const [row] = (await t.database.db.selectFrom('items').select(['id', 'created_by']).where('id', '=', response.body.id).execute());
+    expect(row!.created_by).toBe(users.stranger.user.id);
+    // Not a member: who added an item (an account id) is not theirs to see, on any call.
+    const read = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token });
+    expect(response.body.created_by).toBeNull();
+    expect(read.body.items.map((item: { created_by: unknown }) => item.created_by)).toEqual(read.body.items.map(() => null));
+    const ownerView = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: users.owner.token });
+    expect(ownerView.body.items.some((item: { created_by: unknown }) => item.created_by === users.stranger.user.id)).toBe(true);
   });
 });

@@ -5,8 +5,14 @@ import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { addItems, ownerWithList } from './item-test-helpers.ts';
 
-/** Properties set on an item come back on the next item of the same name, for the same user. */
+/**
+ * Properties set on an item come back on the next item of the same name, for the same user. Each
+ * new item goes on a list of its own: on the same list, a second "milk" is a duplicate and is not
+ * added (common/item-duplicates.ts).
+ */
 const t = useTestApp();
+
+const newListOf = (user: { user: { id: string } }) => insertList(t, user.user.id);
 
 /** What is remembered for the user, as stored. */
 async function remembered(userId: string) {
@@ -25,8 +31,8 @@ describe('property memory', () => {
     const [milk] = await addItems(t, owner.token, listId, ['Milk']);
     await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', brand: 'Acme' });
 
-    const otherList = await insertList(t, owner.user.id);
-    const [again, plural] = await addItems(t, owner.token, otherList, ['milk', '  MILK ']);
+    const [again] = await addItems(t, owner.token, await newListOf(owner), ['milk']);
+    const [plural] = await addItems(t, owner.token, await newListOf(owner), ['  MILK ']);
     expect(again!.properties).toEqual({ department: 'Dairy', brand: 'Acme' });
     expect(plural!.properties).toEqual({ department: 'Dairy', brand: 'Acme' });
   });
@@ -36,10 +42,12 @@ describe('property memory', () => {
     const [milk] = await addItems(t, owner.token, listId, ['milk']);
     await setProperties(owner.token, listId, milk!.id, { department: 'Dairy', qty: '2 gallons', quantity: '2' });
 
-    const [plain, counted] = await addItems(t, owner.token, listId, ['milk', '3 milk']);
+    const [plain] = await addItems(t, owner.token, await newListOf(owner), ['milk']);
+    const [counted] = await addItems(t, owner.token, await newListOf(owner), ['3 milk']);
     expect(plain!.properties).toEqual({ department: 'Dairy' });
     expect(counted!.properties).toEqual({ department: 'Dairy', qty: '3' });
-    const single = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'milk' } });
+    const other = await newListOf(owner);
+    const single = await t.request({ method: 'POST', path: `/lists/${other}/items`, token: owner.token, body: { content: 'milk' } });
     expect(single.body.properties).toEqual({ department: 'Dairy' });
   });
 
@@ -72,7 +80,8 @@ describe('property memory', () => {
     const { owner, listId } = await ownerWithList(t);
     const [eggs] = await addItems(t, owner.token, listId, ['eggs']);
     await setProperties(owner.token, listId, eggs!.id, { department: 'Dairy', qty: '12' });
-    const single = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: '6 eggs' } });
+    const other = await newListOf(owner);
+    const single = await t.request({ method: 'POST', path: `/lists/${other}/items`, token: owner.token, body: { content: '6 eggs' } });
     expect(single.body.properties).toEqual({ department: 'Dairy', qty: '6' });
   });
 
@@ -80,7 +89,7 @@ describe('property memory', () => {
     const { owner, listId } = await ownerWithList(t);
     const [apples] = await addItems(t, owner.token, listId, ['apples']);
     await setProperties(owner.token, listId, apples!.id, { department: 'Produce' });
-    const [apple] = await addItems(t, owner.token, listId, ['apple']);
+    const [apple] = await addItems(t, owner.token, await newListOf(owner), ['apple']);
     expect(apple!.properties).toEqual({ department: 'Produce' });
   });
 
@@ -90,7 +99,7 @@ describe('property memory', () => {
     const listId = await insertList(t, owner.user.id, { shares: [{ userId: member.user.id, email: member.email, permission: 'edit' }] });
     const [bread] = await addItems(t, owner.token, listId, ['bread']);
     await setProperties(owner.token, listId, bread!.id, { department: 'Bakery' });
-    const [theirs] = await addItems(t, member.token, listId, ['bread']);
+    const [theirs] = await addItems(t, member.token, await newListOf(member), ['bread']);
     expect(theirs!.properties).toEqual({});
   });
 
@@ -109,7 +118,7 @@ describe('property memory', () => {
     const [rice] = await addItems(t, owner.token, listId, ['rice']);
     await setProperties(owner.token, listId, rice!.id, { department: 'Pantry' });
     await setProperties(owner.token, listId, rice!.id, {});
-    const [again] = await addItems(t, owner.token, listId, ['rice']);
+    const [again] = await addItems(t, owner.token, await newListOf(owner), ['rice']);
     expect(again!.properties).toEqual({});
   });
 

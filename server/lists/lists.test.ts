@@ -40,7 +40,6 @@ describe('GET /lists', () => {
       {
         id: listId,
         name: 'Groceries',
-        owner_id: owner.user.id,
         visibility: 'private',
         public_editable: false,
         allow_link_sharing: false,
@@ -48,6 +47,7 @@ describe('GET /lists', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         isOwner: false,
+        can: { editItems: true, manageList: true, manageShares: true, deleteList: false },
         shareInfo: { permission: 'admin', shared_by: owner.email, shared_at: expect.any(String) },
       },
     ]);
@@ -120,10 +120,36 @@ describe('POST /lists', () => {
       created_at: t.clock.now.toISOString(),
       updated_at: t.clock.now.toISOString(),
       isOwner: true,
+      can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
       shares: [],
     });
     const listed = await t.request({ method: 'GET', path: '/lists', token: user.token });
     expect(listed.body.lists).toEqual([response.body.list]);
+  });
+
+  it("takes the client's id, and answers the same list (200) when that id is sent again", async () => {
+    const user = await createUser(t);
+    const id = crypto.randomUUID();
+    const first = await t.request({ method: 'POST', path: '/lists', token: user.token, body: { id, name: 'Offline' } });
+    expect(first.status).toBe(201);
+    expect(first.body.list).toMatchObject({ id, name: 'Offline', isOwner: true });
+    const again = await t.request({ method: 'POST', path: '/lists', token: user.token, body: { id, name: 'Offline' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', user.user.id).execute()).toEqual([{ id }]);
+  });
+
+  it("refuses an id that is another account's list (409) or not a UUID (400)", async () => {
+    const [owner, other] = await Promise.all([createUser(t), createUser(t)]);
+    const id = crypto.randomUUID();
+    await t.request({ method: 'POST', path: '/lists', token: owner.token, body: { id, name: 'Mine' } });
+    const taken = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id, name: 'Theirs' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe(SERVER_MESSAGES.clientIdTaken);
+    const malformed = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id: 'temp-123', name: 'Theirs' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toBe(SERVER_MESSAGES.invalidClientId);
+    expect(await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', other.user.id).execute()).toEqual([]);
   });
 
   it(`accepts a name of ${LIST_NAME_MAX_LENGTH} characters`, async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { castOfList } from '../lists/list-test-helpers.ts';
-import { createUser } from '../test/factories.ts';
+import { confirmAddress, createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { TestSocket, call } from './live-test-helpers.ts';
@@ -177,7 +177,7 @@ describe('the lists and shares topics', () => {
     socket.close();
   });
 
-  it('adds the lists an invitation waited with when the invitee registers', async () => {
+  it('adds the lists an invitation waited with when the invitee confirms the address', async () => {
     const owner = await createUser(t);
     const listId = await insertList(t, owner.user.id);
     const email = `later-${listId.slice(0, 8)}@example.com`;
@@ -185,7 +185,8 @@ describe('the lists and shares topics', () => {
     await socket.subscribe('s', 'list-shares', { listId });
     await call(t, owner.token, 'POST', `/lists/${listId}/shares`, { email, permission: 'edit' });
     await socket.next((m) => m.type === 'change', 'the invitation');
-    const invitee = await createUser(t, { email });
+    const invitee = await createUser(t, { email, verified: false });
+    await confirmAddress(t, email);
     const change = await socket.next((m) => m.type === 'change' && m.seq === 2, 'the acceptance');
     expect(change).toMatchObject({
       changes: [{ op: 'modified', doc: { email, user_id: invitee.user.id, status: 'accepted', permission: 'edit' } }],

@@ -14,6 +14,6 @@ describe('POST /lists/{id}/shares rate limit', () => {
     for (let n = 0; n < 3; n++) expect((await invite(n)).status).toBe(201);
     const refused = await invite(3);
     expect(refused.status).toBe(429);
-    expect(limited.mails).toHaveLength(3);
+    expect(limited.mails.filter((mail) => /^r\d@/.test(mail.to))).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { castOfList, expectRefused, type Cast } from '../lists/list-test-helpers.ts';
-import { createUser } from '../test/factories.ts';
+import { confirmAddress, createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 
@@ -40,6 +40,27 @@ describe('POST /lists/{id}/shares: an existing account', () => {
     expect(lists.body.lists[0]).toMatchObject({ id: listId, shareInfo: { permission: 'edit', shared_by: owner.email } });
   });
 
+  it('that has not proven its address gets a pending share and a mail with the link that proves it', async () => {
+    const { owner, listId } = await castOfList(t, { name: 'Attic' });
+    const squatter = await createUser(t, { email: 'claimed-first@example.com', verified: false });
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/shares`,
+      token: owner.token,
+      body: { email: squatter.email, permission: 'admin' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.share).toMatchObject({ user_id: null, status: 'pending', permission: 'admin' });
+    expect((await t.request({ method: 'GET', path: '/lists', token: squatter.token })).body.lists).toEqual([]);
+    const mail = t.mails.at(-1)!;
+    expect(mail.to).toBe(squatter.email);
+    expect(mail.text).toMatch(/http:\/\/listo\.test\/verify-email\?token=/);
+
+    expect((await confirmAddress(t, squatter.email)).status).toBe(200);
+    const lists = await t.request({ method: 'GET', path: '/lists', token: squatter.token });
+    expect(lists.body.lists).toEqual([expect.objectContaining({ id: listId, shareInfo: expect.objectContaining({ permission: 'admin' }) })]);
+  });
+
   it("of an existing member only changes the permission (200), without a second row", async () => {
     const { admin, viewer, listId } = await castOfList(t);
     const response = await t.request({
@@ -55,7 +76,7 @@ describe('POST /lists/{id}/shares: an existing account', () => {
 });
 
 describe('POST /lists/{id}/shares: an address without an account', () => {
-  it('gets a pending share and a mail with the join link; registering accepts it', async () => {
+  it('gets a pending share and a mail with the join link; only confirming the address grants it', async () => {
     const { owner, listId } = await castOfList(t, { name: 'Camping trip' });
     const response = await t.request({
       method: 'POST',
@@ -70,7 +91,13 @@ describe('POST /lists/{id}/shares: an address without an account', () => {
     expect(mail.subject).toContain('Camping trip');
     expect(mail.text).toContain(`http://listo.test/join/${listId}`);
 
-    const newcomer = await createUser(t, { email: 'Newcomer@Example.com' });
+    // Whoever registers the address first gets nothing until they prove it is theirs.
+    const newcomer = await createUser(t, { email: 'Newcomer@Example.com', verified: false });
+    expect((await t.request({ method: 'GET', path: '/lists', token: newcomer.token })).body.lists).toEqual([]);
+    expect((await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: newcomer.token })).status).toBe(404);
+    expect((await sharesOf(listId)).find((row) => row.email === 'newcomer@example.com')).toMatchObject({ status: 'pending' });
+
+    expect((await confirmAddress(t, 'newcomer@example.com')).status).toBe(200);
     const lists = await t.request({ method: 'GET', path: '/lists', token: newcomer.token });
     expect(lists.body.lists).toEqual([
       expect.objectContaining({ id: listId, isOwner: false, shareInfo: expect.objectContaining({ permission: 'edit' }) }),
@@ -79,14 +106,15 @@ describe('POST /lists/{id}/shares: an address without an account', () => {
     expect(share).toMatchObject({ user_id: newcomer.user.id, status: 'accepted' });
   });
 
-  it('accepts every pending invitation of the address at registration, and no one else’s', async () => {
+  it('accepts every pending invitation of the address once it is confirmed, and no one else’s', async () => {
     const owner = await createUser(t);
     const first = await insertList(t, owner.user.id, { name: 'One' });
     const second = await insertList(t, owner.user.id, { name: 'Two' });
     for (const [listId, email] of [[first, 'twice@example.com'], [second, 'twice@example.com'], [second, 'other@example.com']]) {
       await t.request({ method: 'POST', path: `/lists/${listId}/shares`, token: owner.token, body: { email, permission: 'view' } });
     }
-    const user = await createUser(t, { email: 'twice@example.com' });
+    const user = await createUser(t, { email: 'twice@example.com', verified: false });
+    await confirmAddress(t, 'twice@example.com');
     const lists = await t.request({ method: 'GET', path: '/lists', token: user.token });
     expect(lists.body.lists.map((list: { name: string }) => list.name).sort()).toEqual(['One', 'Two']);
     const other = (await sharesOf(second)).find((row) => row.email === 'other@example.com');

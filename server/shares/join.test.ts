@@ -26,8 +26,12 @@ describe('POST /lists/{id}/join', () => {
     expect(response.body.list).toMatchObject({
       id: listId,
       isOwner: false,
-      shareInfo: { permission, shared_by: owner.email, shared_at: t.clock.now.toISOString() },
+      // The member shared the list with themself: nothing about the owner leaks to them.
+      shareInfo: { permission, shared_by: null, shared_at: t.clock.now.toISOString() },
     });
+    expect(response.body.list.owner_id).toBeUndefined();
+    expect(JSON.stringify(response.body)).not.toContain(owner.user.id);
+    expectNoEmailIn(response.body);
     const lists = await t.request({ method: 'GET', path: '/lists', token: visitor.token });
     expect(lists.body.lists).toEqual([response.body.list]);
     expect(await sharesOf(listId)).toEqual([
@@ -75,6 +79,22 @@ describe('POST /lists/{id}/join', () => {
     const response = await join(listId, visitor.token);
     expect(response.body.list.shareInfo.permission).toBe('admin');
     expect(await sharesOf(listId)).toEqual([expect.objectContaining({ user_id: visitor.user.id, status: 'accepted', permission: 'admin' })]);
+  });
+
+  it('grants only the link permission while the address is unproven, whatever the invitation said', async () => {
+    const owner = await createUser(t);
+    const visitor = await createUser(t, { verified: false });
+    const listId = await insertList(t, owner.user.id, { visibility: 'public' });
+    const invited = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/shares`,
+      token: owner.token,
+      body: { email: visitor.email, permission: 'admin' },
+    });
+    expect(invited.body.share).toMatchObject({ status: 'pending', permission: 'admin' });
+    const response = await join(listId, visitor.token);
+    expect(response.body.list).toMatchObject({ shareInfo: { permission: 'view' }, can: { manageShares: false } });
+    expect(await sharesOf(listId)).toEqual([expect.objectContaining({ user_id: visitor.user.id, status: 'accepted', permission: 'view' })]);
   });
 
   it('refuses a private list without link sharing (403), an unknown id (404) and visitors (401)', async () => {

@@ -7,10 +7,14 @@ export interface TestUser extends AuthResponse {
   password: string;
 }
 
-/** Registers a user through the API; every field can be overridden. */
+/**
+ * Registers a user through the API; every field can be overridden. The address counts as proven
+ * (as for anyone who clicked the link in the confirmation mail) unless `verified: false`; the
+ * tests of the link itself are in server/auth/email-verification.test.ts.
+ */
 export async function createUser(
   t: TestApp,
-  overrides: { email?: string; password?: string; first_name?: string } = {},
+  overrides: { email?: string; password?: string; first_name?: string; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `user-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const password = overrides.password ?? 'secret-password';
@@ -20,5 +24,21 @@ export async function createUser(
     body: { email, password, ...(overrides.first_name ? { first_name: overrides.first_name } : {}) },
   });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { ...(response.body as AuthResponse), email, password };
+  const registered = response.body as AuthResponse;
+  if (overrides.verified === false) return { ...registered, email, password };
+  await t.database.db
+    .updateTable('users')
+    .set({ email_verified_at: new Date().toISOString() })
+    .where('id', '=', registered.user.id)
+    .execute();
+  return { ...registered, user: { ...registered.user, email_verified: true }, email, password };
+}
+
+/** Follows the newest confirmation link mailed to `email` (as its owner would), answering the API's reply. */
+export async function confirmAddress(t: TestApp, email: string) {
+  await t.settle();
+  const mail = t.mails.findLast((sent) => sent.to === email && /\/verify-email\?token=/.test(sent.text));
+  const token = mail?.text.match(/\/verify-email\?token=(\S+)/)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  return t.request({ method: 'POST', path: '/auth/verify-email', body: { token: decodeURIComponent(token) } });
 }

@@ -6,6 +6,9 @@ import type { Database } from '../db/open.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/** The server secret of every test app (tests that forge stored token digests need it). */
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac';
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -79,7 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...options.config,
     },
     database,
-    secret: 'test-secret-that-is-long-enough-for-hmac',
+    secret: TEST_SECRET,
     mailer: options.realMailer ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} }),
     now: () => clock.now,
     realtime: options.realtime,

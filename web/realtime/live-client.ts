@@ -84,6 +84,8 @@ interface Entry {
   seq: number | undefined;
   /** The state is whole (a snapshot arrived); only then may a reconnect resume from `seq`. */
   synced: boolean;
+  /** The pages of a snapshot that is still arriving (`more: true`), applied once the last one is in. */
+  incoming: Map<string, unknown> | undefined;
   options: SubscribeOptions<unknown>;
 }
 
@@ -130,7 +132,14 @@ export function createLiveClient(options: LiveClientOptions) {
       return;
     }
     if (message.type === 'snapshot') {
-      entry.docs = new Map(message.docs.map((doc) => [docKey(entry.topic, doc), doc]));
+      const docs = entry.incoming ?? new Map<string, unknown>();
+      for (const doc of message.docs) docs.set(docKey(entry.topic, doc), doc);
+      if (message.more) {
+        entry.incoming = docs;
+        return;
+      }
+      entry.incoming = undefined;
+      entry.docs = docs;
       entry.synced = true;
     } else {
       for (const change of message.changes) {
@@ -158,7 +167,11 @@ export function createLiveClient(options: LiveClientOptions) {
     next.onopen = () => {
       attempt = 0;
       setStatus('open');
-      for (const entry of entries.values()) send(subscribeMessage(entry));
+      for (const entry of entries.values()) {
+        // Half a snapshot from the last socket is no state at all: the new answer starts afresh.
+        entry.incoming = undefined;
+        send(subscribeMessage(entry));
+      }
     };
     next.onmessage = (event) => {
       try {
@@ -193,6 +206,7 @@ export function createLiveClient(options: LiveClientOptions) {
         docs: new Map(),
         seq: undefined,
         synced: false,
+        incoming: undefined,
         options: subscribeOptions as SubscribeOptions<unknown>,
       };
       entries.set(entry.id, entry);
