@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_UNITS, itemNameKey, parseItem, parseItemInput, readAmount, type ParsedItem } from './item-input.ts';
+import { ITEM_UNITS, itemNameKey, itemPieces, parseItem, parseItemInput, readAmount, type ParsedItem } from './item-input.ts';
 
 /** Shorthand for an expected item: `item('milk', '2 bottles')`, or `item('eggs')` without qty. */
 function item(content: string, qty?: string): ParsedItem {
@@ -403,5 +403,13 @@ describe('readAmount', () => {
 
   it.each(['gallon', 'a few', '', '1/0 cups'])('has no amount in %j', (text) => {
     expect(readAmount(text)).toBeUndefined();
+  });
+});
+
+describe('itemPieces', () => {
+  it('answers each item of a line as typed, each of which parses as parseItemInput reads it', () => {
+    const line = '2 bottles milk, eggs and 1 and 1/2 cups flour, , and';
+    expect(itemPieces(line)).toEqual(['2 bottles milk', 'eggs', '1 1/2 cups flour']);
+    expect(itemPieces(line).map(parseItem)).toEqual(parseItemInput(line));
   });
 });

@@ -95,11 +95,19 @@ function normalise(text: string): string {
 
 /** Splits one line of user input into items (see the module comment). Blank pieces are dropped. */
 export function parseItemInput(input: string): ParsedItem[] {
+  return itemPieces(input).map(parseItem);
+}
+
+/**
+ * The text of each item in a line, as typed ("2 bottles milk"), before its quantity is read: what
+ * the web client sends as one entry per item, so that the server reads each piece as it did.
+ */
+export function itemPieces(input: string): string[] {
   return input
     .replace(MIXED_NUMBER_WITH_AND, '$1 ')
     .split(SEPARATOR)
-    .map(parseItem)
-    .filter((item) => item.content !== '');
+    .map((piece) => piece.trim())
+    .filter((piece) => parseItem(piece).content !== '');
 }
 
 /** Parses one piece (no splitting) into content and qty; a blank piece gives content "". */

@@ -8,11 +8,12 @@ import { resetAppState } from './state/app-state.ts';
 import { session } from './state/session.ts';
 import { makeList } from './test/factories.ts';
 import { answer, mockFetch } from './test/http.ts';
+import { makeUser } from './test/factories.ts';
 
 // No socket in jsdom: the live subscriptions are not what these tests are about.
 vi.mock('./state/live-sync.ts', () => ({ startLiveSync: () => () => undefined, followListItems: () => () => undefined }));
 
-const user = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true };
+const user = makeUser();
 
 function Location() {
   return <output aria-label="Location">{useLocation().pathname}</output>;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../state/session.ts';
 import { api } from './client.ts';
+import { makeUser } from '../test/factories.ts';
 
-const user = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true };
+const user = makeUser();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const refused = () => json(401, { error: { code: 'unauthorized', message: 'Please sign in to continue.' } });

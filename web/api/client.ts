@@ -103,3 +103,18 @@ async function renewToken(sent: string): Promise<boolean> {
   if (current !== sent) return current !== null;
   return refreshToken(sent);
 }
+
+/** `?cursor=…` for a page after the first. */
+export const cursorQuery = (cursor: string | null) => (cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`);
+
+/** Reads every page of a paged answer (`next`: the cursor of the following page, null after the last). */
+export async function fetchAllPages<Page extends { next: string | null }>(read: (cursor: string | null) => Promise<Page>): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page = await read(cursor);
+    pages.push(page);
+    cursor = page.next;
+  } while (cursor !== null);
+  return pages;
+}

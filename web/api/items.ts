@@ -1,5 +1,5 @@
 import type { ItemsResponse, ItemView, UpdateItemBody } from '../../common/schemas/items.ts';
-import { api, type ChangeRequest } from './client.ts';
+import { api, cursorQuery, fetchAllPages, type ChangeRequest } from './client.ts';
 
 /**
  * The item calls (docs/api.md, "Items"), as in api/lists.ts: reads are functions, changes are
@@ -10,18 +10,21 @@ import { api, type ChangeRequest } from './client.ts';
 const itemsPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/items`;
 const itemPath = (listId: string, itemId: string) => `${itemsPath(listId)}/${encodeURIComponent(itemId)}`;
 
+/** Every item of a list, page by page (the server answers at most ITEMS_PAGE_MAX at a time). */
 export async function fetchItems(listId: string): Promise<ItemView[]> {
-  return (await api<ItemsResponse>(itemsPath(listId))).items;
+  const pages = await fetchAllPages((cursor) => api<ItemsResponse>(`${itemsPath(listId)}${cursorQuery(cursor)}`));
+  return pages.flatMap((page) => page.items);
 }
 
 export const itemRequests = {
-  batch: (listId: string, contents: string[]): ChangeRequest => ({
+  /** Each entry one item, under the id its optimistic row has (decision 008). */
+  batch: (listId: string, entries: { id: string; content: string }[]): ChangeRequest => ({
     method: 'POST',
     path: `${itemsPath(listId)}/batch`,
-    body: { items: contents.map((content) => ({ content })) },
+    body: { items: entries },
   }),
   /** The fallback when the batch call answers 404: one entry, which may still hold several items. */
-  add: (listId: string, content: string): ChangeRequest => ({ method: 'POST', path: itemsPath(listId), body: { content } }),
+  add: (listId: string, entry: { id: string; content: string }): ChangeRequest => ({ method: 'POST', path: itemsPath(listId), body: entry }),
   update: (listId: string, itemId: string, body: UpdateItemBody): ChangeRequest => ({
     method: 'PUT',
     path: itemPath(listId, itemId),

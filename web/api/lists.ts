@@ -1,6 +1,6 @@
-import type { ListsResponse, ListView, PublicListResponse, VisibilityBody } from '../../common/schemas/lists.ts';
+import type { ListResponse, ListsResponse, ListView, PublicListResponse, VisibilityBody } from '../../common/schemas/lists.ts';
 import type { InvitationView } from '../../common/schemas/shares.ts';
-import { api, type ChangeRequest } from './client.ts';
+import { api, cursorQuery, fetchAllPages, type ChangeRequest } from './client.ts';
 
 /**
  * The list calls (docs/api.md, "Lists"). Reads are functions; changes are request descriptions
@@ -14,18 +14,26 @@ export async function fetchLists(): Promise<ListView[]> {
   return (await api<ListsResponse>('/lists')).lists;
 }
 
+/** One list the caller may read (a member's, or a public one), with what they may do with it. */
+export async function fetchList(id: string): Promise<ListView> {
+  return (await api<ListResponse>(path(id))).list;
+}
+
 /** Public: what the invitation screen may show a visitor with a share link. */
 export function fetchInvitation(id: string): Promise<InvitationView> {
   return api<InvitationView>(`${path(id)}/invitation`, { anonymous: true });
 }
 
-/** Public: a public list and its items, read-only. */
-export function fetchPublicList(id: string): Promise<PublicListResponse> {
-  return api<PublicListResponse>(`/lists/public/${encodeURIComponent(id)}`, { anonymous: true });
+/** Public: a public list and all its items (page by page), read-only. */
+export async function fetchPublicList(id: string): Promise<PublicListResponse> {
+  const pages = await fetchAllPages((cursor) =>
+    api<PublicListResponse>(`/lists/public/${encodeURIComponent(id)}${cursorQuery(cursor)}`, { anonymous: true }),
+  );
+  return { ...pages[0]!, items: pages.flatMap((page) => page.items), next: null };
 }
 
 export const listRequests = {
-  create: (name: string): ChangeRequest => ({ method: 'POST', path: '/lists', body: { name } }),
+  create: (id: string, name: string): ChangeRequest => ({ method: 'POST', path: '/lists', body: { id, name } }),
   rename: (id: string, name: string): ChangeRequest => ({ method: 'PUT', path: path(id), body: { name } }),
   remove: (id: string): ChangeRequest => ({ method: 'DELETE', path: path(id) }),
   visibility: (id: string, body: VisibilityBody): ChangeRequest => ({ method: 'PUT', path: `${path(id)}/visibility`, body }),

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
@@ -9,15 +9,14 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
 import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
-import { loadLists, renameListAction } from '../state/list-actions.ts';
+import { loadLists, loadVisitedList, renameListAction } from '../state/list-actions.ts';
 import { followListItems } from '../state/live-sync.ts';
-import { isTempId } from '../state/lists-merge.ts';
+import { isUnconfirmed } from '../state/optimistic.ts';
 import { AddBar } from './list/AddBar.tsx';
 import { ItemRow } from './list/ItemRow.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
-import { canEditItems, canManage } from './list/permissions.ts';
 import styles from './list/ListScreen.module.css';
 
 const NO_ITEMS: ClientItem[] = [];
@@ -30,8 +29,11 @@ function setView(listId: string, options: ListViewOptions) {
 /** One list (spec section 2, "List detail"), reachable by its own URL `/lists/:id`. */
 export function ListScreen() {
   const { id = '' } = useParams();
-  const list = useAppState((state) => state.lists.find((entry) => entry.id === id));
+  const own = useAppState((state) => state.lists.find((entry) => entry.id === id));
+  const visited = useAppState((state) => state.visited[id]);
+  const list = own ?? visited;
   const loaded = useAppState((state) => state.listsLoaded);
+  const [missing, setMissing] = useState<string>();
   const items = useAppState((state) => state.items[id] ?? NO_ITEMS);
   const history = useAppState((state) => state.history);
   const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
@@ -41,12 +43,26 @@ export function ListScreen() {
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
 
+  const isOwn = own !== undefined;
+  const unconfirmed = own !== undefined && isUnconfirmed(own);
+
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.selectedList, id);
     loadLists().catch(() => undefined);
-    loadItems(id).catch(() => undefined);
-    return isTempId(id) ? undefined : followListItems(id);
   }, [id]);
+
+  // A list made here is followed once the server has it.
+  useEffect(() => {
+    if (unconfirmed) return undefined;
+    loadItems(id).catch(() => undefined);
+    return followListItems(id);
+  }, [id, unconfirmed]);
+
+  // Not one of the user's lists: maybe a public one opened by its link, which the server decides.
+  useEffect(() => {
+    if (isOwn || !loaded) return;
+    loadVisitedList(id).catch(() => setMissing(id));
+  }, [id, isOwn, loaded]);
 
   const back = (
     <Link to="/" className={ui.iconButton} aria-label="Back to lists">
@@ -58,21 +74,22 @@ export function ListScreen() {
     return (
       <>
         <AppHeader leading={back} />
-        <main className={styles.main} aria-busy={!loaded}>
-          {loaded && <p className={styles.empty}>{MESSAGES.listNotFound}</p>}
+        <main className={styles.main} aria-busy={missing !== id}>
+          {missing === id && <p className={styles.empty}>{MESSAGES.listNotFound}</p>}
         </main>
       </>
     );
   }
 
-  const editable = canEditItems(list);
+  // What the server says this user may do with the list; the client decides nothing itself.
+  const editable = list.can.editItems;
   return (
     <>
       <AppHeader
         leading={
           <>
             {back}
-            <ListName name={list.name} editable={canManage(list)} onRename={(name) => void renameListAction(id, name)} />
+            <ListName name={list.name} editable={list.can.manageList} onRename={(name) => void renameListAction(id, name)} />
             <ListOptionsMenu list={list} />
           </>
         }

@@ -7,7 +7,10 @@ import type { SortMode } from '../../common/sorting.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
 
-/** A list as the client holds it: `tempId` marks one not yet created on the server (spec section 3). */
+/**
+ * A list as the client holds it: `tempId` marks one not yet created on the server (spec section 3),
+ * `pendingKey` its queued creation (web/state/optimistic.ts).
+ */
 export type ClientList = ListView & { tempId?: string; pendingKey?: string };
 /** An item as the client holds it: `tempId` marks an optimistic one, `pendingKey` its queued change. */
 export type ClientItem = ItemView & { tempId?: string; pendingKey?: string };
@@ -16,8 +19,6 @@ export type ClientItem = ItemView & { tempId?: string; pendingKey?: string };
 export interface PendingChange extends ChangeRequest {
   key: string;
   listId: string;
-  /** Optimistic lists or items this change creates, dropped once the server's arrive. */
-  tempIds?: string[];
 }
 
 export interface ListViewOptions {
@@ -29,6 +30,11 @@ export interface AppState {
   lists: ClientList[];
   /** False until the first answer (or a cached copy) is there: shows a placeholder, not "no lists". */
   listsLoaded: boolean;
+  /**
+   * Public lists opened by link that are not the user's (GET /lists/{id}): shown on their page with
+   * what the server says the user may do, never on the dashboard. Not cached.
+   */
+  visited: Record<string, ListView>;
   items: Record<string, ClientItem[]>;
   shares: Record<string, ShareView[]>;
   pendingChanges: PendingChange[];
@@ -47,6 +53,7 @@ function emptyState(): AppState {
   return {
     lists: [],
     listsLoaded: false,
+    visited: {},
     items: {},
     shares: {},
     pendingChanges: [],

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../common/messages.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
+import { makeList, makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, saveCache } from './app-state.ts';
 import { addItemsAction, deleteItemAction, renameItemAction, setServerItems, toggleItemAction } from './item-actions.ts';
+import { createListAction } from './list-actions.ts';
+import { session } from './session.ts';
 import { replayPendingChanges } from './sync.ts';
 import { toastStore } from './toasts.ts';
 
@@ -17,7 +19,7 @@ describe('item actions', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows parsed items at once and replaces them by the server ones', async () => {
+  it('shows parsed items at once, under the ids it sends, and takes the server ones', async () => {
     let resolve!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
     const adding = addItemsAction('l1', '2 bottles milk, eggs and bread');
@@ -26,28 +28,45 @@ describe('item actions', () => {
       ['eggs', undefined],
       ['bread', undefined],
     ]);
-    expect(items().every((entry) => entry.id.startsWith('temp-'))).toBe(true);
-    resolve(answer(201, { results: [item('a', 'milk'), item('b', 'eggs'), item('c', 'bread')], warnings: ['"eggs" is already on this list'] }));
-    await adding;
-    expect(items().map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
-    expect(appStore.get().history).toEqual(['milk', 'eggs', 'bread']);
-    expect(toastStore.get()[0]?.message).toBe('"eggs" is already on this list');
+    expect(items().every((entry) => entry.tempId?.startsWith('temp-'))).toBe(true);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const call = callOf(fetchMock, 0);
-    expect(call.body).toEqual({ items: [{ content: '2 bottles milk, eggs and bread' }] });
+    const sent = (call.body as { items: { id: string; content: string }[] }).items;
+    expect(sent.map((entry) => entry.content)).toEqual(['2 bottles milk', 'eggs', 'bread']);
+    expect(sent.map((entry) => entry.id)).toEqual(items().map((entry) => entry.id));
     expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    resolve(answer(201, { results: sent.map((entry, index) => item(entry.id, ['milk', 'eggs', 'bread'][index]!)), warnings: [] }));
+    await adding;
+    expect(items().map((entry) => entry.id)).toEqual(sent.map((entry) => entry.id));
+    expect(items().every((entry) => entry.tempId === undefined)).toBe(true);
+    expect(appStore.get().history).toEqual(['milk', 'eggs', 'bread']);
   });
 
   it('shows one row when the live feed brings the new item before the batch call answers', async () => {
-    appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs')] } }));
     let resolve!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
-    const adding = addItemsAction('l1', 'milk, eggs');
-    setServerItems('l1', [item('a', 'eggs'), item('b', 'milk')]);
-    // The new "milk" replaced its temporary row; the temporary "eggs" waits (an existing item came back).
-    expect(items().map((entry) => entry.content)).toEqual(['eggs', 'milk', 'eggs']);
-    resolve(answer(201, { results: [item('b', 'milk'), item('a', 'eggs')], warnings: [] }));
+    const adding = addItemsAction('l1', 'milk');
+    const [made] = items();
+    setServerItems('l1', [item(made!.id, 'milk')]);
+    expect(items().map((entry) => [entry.id, entry.tempId])).toEqual([[made!.id, undefined]]);
+    resolve(answer(201, { results: [item(made!.id, 'milk')], warnings: [] }));
     await adding;
-    expect(items().map((entry) => entry.id).sort()).toEqual(['a', 'b']);
+    expect(items().map((entry) => entry.id)).toEqual([made!.id]);
+  });
+
+  it('adds no second row for a name already unchecked on the list, and puts a checked one back', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs'), item('b', 'bread', { is_completed: true })] } }));
+    let resolve!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    const adding = addItemsAction('l1', 'eggs, bread');
+    expect(items().map((entry) => [entry.id, entry.is_completed])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    resolve(answer(201, { results: [item('b', 'bread')], warnings: ['"eggs" is already on this list'] }));
+    await adding;
+    expect(items().map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect(toastStore.get()[0]?.message).toBe('"eggs" is already on this list');
   });
 
   it('starts an optimistic item from the remembered properties, never from a remembered quantity', async () => {
@@ -55,9 +74,11 @@ describe('item actions', () => {
     expect(appStore.get().propertyCache).toEqual({ milk: { department: 'Dairy' } });
     // A cache kept by another version of the app may still hold a quantity.
     appStore.update((state) => ({ ...state, propertyCache: { egg: { qty: '12', department: 'Dairy' } } }));
-    fetchMock.mockReturnValueOnce(new Promise(() => undefined));
-    void addItemsAction('l1', 'eggs, 3 eggs');
-    expect(items().slice(1).map((entry) => entry.properties)).toEqual([{ department: 'Dairy' }, { department: 'Dairy', qty: '3' }]);
+    fetchMock.mockReturnValue(new Promise(() => undefined));
+    void addItemsAction('l1', 'eggs');
+    void addItemsAction('l2', '3 eggs');
+    expect(items()[1]?.properties).toEqual({ department: 'Dairy' });
+    expect(appStore.get().items.l2?.[0]?.properties).toEqual({ department: 'Dairy', qty: '3' });
   });
 
   it('removes the items and their history entry when the batch fails', async () => {
@@ -68,20 +89,40 @@ describe('item actions', () => {
     expect(toastStore.get()[0]?.tone).toBe('error');
   });
 
-  it('creates the items one by one when the batch answers 404', async () => {
-    fetchMock
-      .mockResolvedValueOnce(failure(404, 'Not found'))
-      .mockResolvedValueOnce(answer(201, { ...item('a', 'milk'), additionalItems: [], warnings: [] }))
-      .mockResolvedValueOnce(answer(201, { ...item('b', 'eggs'), additionalItems: [], warnings: [] }));
+  it('creates the items one by one, under the same ids, when the batch answers 404', async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, 'Not found'));
+    fetchMock.mockImplementation(async (_url, init) => {
+      const entry = JSON.parse(String(init?.body)) as { id: string; content: string };
+      return answer(201, { ...item(entry.id, entry.content), additionalItems: [], warnings: [] });
+    });
     await addItemsAction('l1', 'milk, eggs');
-    expect(items().map((entry) => entry.id)).toEqual(['a', 'b']);
-    expect(callOf(fetchMock, 1).body).toEqual({ content: 'milk' });
+    const sent = (callOf(fetchMock, 0).body as { items: { id: string }[] }).items.map((entry) => entry.id);
+    expect(items().map((entry) => entry.id)).toEqual(sent);
+    expect(callOf(fetchMock, 1).body).toEqual({ id: sent[0], content: 'milk' });
   });
 
-  it('refuses items on a list that is not created yet', async () => {
-    await addItemsAction('temp-123', 'milk');
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(toastStore.get()[0]?.message).toBe(MESSAGES.tempListNoItems);
+  it('adds items to a list made here at once; they reach the server after the list', async () => {
+    const order: string[] = [];
+    let createList!: () => void;
+    fetchMock.mockImplementation(async (url, init) => {
+      order.push(`${init?.method} ${String(url)}`);
+      if (String(url).endsWith('/lists')) {
+        await new Promise<void>((done) => (createList = done));
+        const { id, name } = JSON.parse(String(init?.body)) as { id: string; name: string };
+        return answer(201, { list: makeList({ id, name }) });
+      }
+      return answer(201, { results: [], warnings: [] });
+    });
+    session.signIn({ token: 'tok', user: makeUser() });
+    const creating = createListAction('Party');
+    const listId = appStore.get().lists[0]!.id;
+    const adding = addItemsAction(listId, 'chips');
+    expect(appStore.get().items[listId]?.map((entry) => entry.content)).toEqual(['chips']);
+    await vi.waitFor(() => expect(order).toHaveLength(1));
+    createList();
+    await creating;
+    await adding;
+    expect(order).toEqual(['POST /api/v1/lists', `POST /api/v1/lists/${listId}/items/batch`]);
   });
 
   it('restores a deleted item when the server refuses, but not on 404', async () => {
@@ -125,8 +166,10 @@ describe('item actions', () => {
     const keys = appStore.get().pendingChanges.map((change) => change.key);
     fetchMock.mockReset();
     fetchMock.mockResolvedValueOnce(answer(200, item('a', 'milk', { is_completed: true })));
-    fetchMock.mockResolvedValueOnce(answer(201, { results: [item('b', 'eggs')], warnings: [] }));
+    const eggs = appStore.get().items.l1!.find((entry) => entry.content === 'eggs')!;
+    fetchMock.mockResolvedValueOnce(answer(201, { results: [item(eggs.id, 'eggs')], warnings: [] }));
     await replayPendingChanges();
+    expect(appStore.get().items.l1?.map((entry) => entry.id)).toEqual(['a', eggs.id]);
     expect(appStore.get().pendingChanges).toEqual([]);
     expect([0, 1].map((index) => callOf(fetchMock, index).headers['Idempotency-Key'])).toEqual(keys);
     expect(callOf(fetchMock, 0).method).toBe('PUT');

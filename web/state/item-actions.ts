@@ -1,13 +1,14 @@
 import { HISTORY_MAX } from '../../common/constants.ts';
-import { itemNameKey, parseItemInput } from '../../common/item-input.ts';
-import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { planAdds } from '../../common/item-duplicates.ts';
+import { itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
+import { UI_TEXT } from '../../common/messages.ts';
 import { rememberedProperties, withRememberedProperties } from '../../common/property-memory.ts';
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
 import { fetchItems, itemRequests } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
-import { isTempId, newTempId } from './lists-merge.ts';
+import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
 
@@ -32,18 +33,9 @@ function rememberProperties(state: AppState, items: readonly ItemView[]): AppSta
 /** The server's items, plus optimistic ones still on their way (in flight, or queued offline). */
 export function setServerItems(listId: string, server: ItemView[]) {
   appStore.update((state) => {
-    const queued = new Set(state.pendingChanges.map((change) => change.key));
-    const current = state.items[listId] ?? [];
-    // The live feed can bring our own new items before the batch call answers: a temporary item
-    // whose name just arrived as a new server item is that item, not a second row.
-    const known = new Set(current.map((item) => item.id));
-    const arrived = new Set(server.filter((item) => !known.has(item.id)).map((item) => itemNameKey(item.content)));
-    const waiting = current.filter(
-      (item) =>
-        item.tempId !== undefined &&
-        (item.pendingKey === undefined || queued.has(item.pendingKey)) &&
-        !arrived.has(itemNameKey(item.content)),
-    );
+    // Our own new items carry their final ids, so one the live feed brings before the batch call
+    // answers simply takes the place of its optimistic row.
+    const waiting = stillOnTheirWay(state.items[listId] ?? [], new Set(server.map((item) => item.id)), state.pendingChanges);
     return {
       ...state,
       items: { ...state.items, [listId]: [...server, ...waiting] },
@@ -52,8 +44,10 @@ export function setServerItems(listId: string, server: ItemView[]) {
   });
 }
 
+/** Loads every item of a list; a list the server has not confirmed yet has none there. */
 export async function loadItems(listId: string): Promise<void> {
-  if (isTempId(listId)) return;
+  const list = appStore.get().lists.find((entry) => entry.id === listId);
+  if (list && isUnconfirmed(list)) return;
   setServerItems(listId, await fetchItems(listId));
 }
 
@@ -67,12 +61,17 @@ function addToHistory(names: string[]): string[] {
   return added;
 }
 
-/** Creates each parsed item alone, when the batch call is not there (404). */
-async function addOneByOne(listId: string, contents: string[]): Promise<ItemView[]> {
+interface Entry {
+  id: string;
+  content: string;
+}
+
+/** Creates each item alone, when the batch call is not there (404). */
+async function addOneByOne(listId: string, entries: Entry[]): Promise<ItemView[]> {
   const created: ItemView[] = [];
-  for (const content of contents) {
+  for (const entry of entries) {
     const { additionalItems, warnings: _warnings, ...item } = await sendRequest<CreateItemResponse>(
-      itemRequests.add(listId, content),
+      itemRequests.add(listId, entry),
       newIdempotencyKey(),
     );
     created.push(item, ...additionalItems);
@@ -80,40 +79,57 @@ async function addOneByOne(listId: string, contents: string[]): Promise<ItemView
   return created;
 }
 
-/** Adds every item of a typed line at once (common parser), replaced by the server's items. */
+/**
+ * Adds every item of a typed line at once. Each piece becomes an entry with its final id, made
+ * here (decision 008), so the list may itself still be on its way to the server. The duplicate
+ * rule of common/item-duplicates.ts runs here too: a name already unchecked on the list gets no
+ * optimistic row, a checked one comes back unchecked. The server's answer replaces all of it.
+ */
 export async function addItemsAction(listId: string, input: string): Promise<void> {
-  if (isTempId(listId)) return notify(MESSAGES.tempListNoItems, 'warning');
-  const parsed = parseItemInput(input);
-  if (parsed.length === 0) return;
+  const pieces = itemPieces(input);
+  if (pieces.length === 0) return;
   const { propertyCache, items } = appStore.get();
-  const now = new Date().toISOString();
-  const top = Math.max(-1, ...(items[listId] ?? []).map((item) => item.position));
-  const temps: ClientItem[] = parsed.map((entry, index) => {
-    const tempId = newTempId(index);
-    const properties = withRememberedProperties(propertyCache[itemNameKey(entry.content)], entry.properties);
-    const base = { id: tempId, tempId, list_id: listId, content: entry.content, is_completed: false };
-    return { ...base, position: top + 1 + index, properties, images: null, created_by: null, created_at: now, updated_at: now };
+  const current = items[listId] ?? [];
+  const drafts = pieces.map((piece) => {
+    const parsed = parseItem(piece);
+    return { id: crypto.randomUUID(), piece, content: parsed.content, nameKey: itemNameKey(parsed.content), typed: parsed.properties };
   });
+  const plan = planAdds(drafts, current.map((item) => ({ id: item.id, nameKey: itemNameKey(item.content), isCompleted: item.is_completed })));
+  const now = new Date().toISOString();
+  const top = Math.max(-1, ...current.map((item) => item.position));
+  const temps: ClientItem[] = plan.steps.flatMap((step, index) => {
+    if (step.kind !== 'create') return [];
+    const { id, content, nameKey, typed } = step.draft;
+    const properties = withRememberedProperties(propertyCache[nameKey], typed);
+    const base = { id, tempId: newTempId(index), list_id: listId, content, is_completed: false, properties, images: null };
+    return [{ ...base, position: top + 1 + index, created_by: null, created_at: now, updated_at: now }];
+  });
+  const reopened = new Set(plan.steps.flatMap((step) => (step.kind === 'reopen' ? [step.itemId] : [])));
+  const before = current.filter((item) => reopened.has(item.id));
   const tempIds = new Set(temps.map((item) => item.id));
   const withoutTemps = (list: ClientItem[]) => list.filter((item) => !tempIds.has(item.id));
-  setItems(listId, (list) => [...list, ...temps]);
-  const newHistory = addToHistory(parsed.map((entry) => entry.content));
+  const upsert = (list: ClientItem[], results: ItemView[]) => {
+    const ids = new Set(results.map((item) => item.id));
+    return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...results];
+  };
+  setItems(listId, (list) => [...list.map((item) => (reopened.has(item.id) ? { ...item, is_completed: false } : item)), ...temps]);
+  const newHistory = addToHistory(plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content])));
+  const entries = drafts.map(({ id, piece }) => ({ id, content: piece }));
   try {
-    const sent = await sendChange<BatchItemsResponse>(itemRequests.batch(listId, [input.trim()]), {
+    const sent = await sendChange<BatchItemsResponse>(itemRequests.batch(listId, entries), {
       listId,
-      tempIds: [...tempIds],
       onQueued: (key) => setItems(listId, (list) => list.map((item) => (tempIds.has(item.id) ? { ...item, pendingKey: key } : item))),
     });
-    if (sent.queued) return;
-    setItems(listId, (list) => [...withoutTemps(list).filter((item) => !sent.value.results.some((r) => r.id === item.id)), ...sent.value.results]);
-    if (sent.value.warnings[0]) notify(sent.value.warnings[0], 'warning');
+    const warning = sent.queued ? plan.warnings[0] : sent.value.warnings[0];
+    if (!sent.queued) setItems(listId, (list) => upsert(list, sent.value.results));
+    if (warning) notify(warning, 'warning');
   } catch (error) {
     try {
       if (!notFound(error)) throw error;
-      const created = await addOneByOne(listId, parsed.map((entry) => entry.content));
-      setItems(listId, (list) => [...withoutTemps(list), ...created]);
+      const created = await addOneByOne(listId, entries);
+      setItems(listId, (list) => upsert(list, created));
     } catch (failure) {
-      setItems(listId, withoutTemps);
+      setItems(listId, (list) => withoutTemps(list).map((item) => before.find((old) => old.id === item.id) ?? item));
       appStore.update((state) => ({ ...state, history: state.history.filter((entry) => !newHistory.includes(entry)) }));
       notify(UI_TEXT.itemsAddFailed + messageOf(failure, ''), 'error');
     }

@@ -1,12 +1,12 @@
 import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
-import { fetchLists, listRequests } from '../api/lists.ts';
+import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
 import { ApiError } from '../api/client.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientList } from './app-state.ts';
-import { mergeServerLists, newTempId } from './lists-merge.ts';
+import { mergeServerLists, newTempId } from './optimistic.ts';
 import { session } from './session.ts';
-import { sendChange } from './sync.ts';
+import { sendChange, sendCreation } from './sync.ts';
 import { notify } from './toasts.ts';
 
 /** List actions: optimistic in the store first, then the server; rolled back when it refuses. */
@@ -15,13 +15,21 @@ function setLists(change: (lists: ClientList[]) => ClientList[]) {
   appStore.update((state) => ({ ...state, lists: change(state.lists) }));
 }
 
-/** Puts a list the server sent in place of the one with its id (or of the temp list it replaces). */
-export function upsertList(list: ListView, replacesId = list.id) {
+/** Puts a list the server sent in place of the one with its id (the copy made here, if any). */
+export function upsertList(list: ListView) {
   setLists((lists) => {
-    const others = lists.filter((entry) => entry.id !== replacesId && entry.id !== list.id);
-    const index = lists.findIndex((entry) => entry.id === replacesId || entry.id === list.id);
-    return index < 0 ? [list, ...others] : [...others.slice(0, index), list, ...others.slice(index)];
+    const index = lists.findIndex((entry) => entry.id === list.id);
+    return index < 0 ? [list, ...lists] : lists.with(index, list);
   });
+}
+
+/**
+ * A list that is not among the user's (a public list opened by its link): read with GET
+ * /lists/{id}, kept apart from the dashboard's lists.
+ */
+export async function loadVisitedList(id: string): Promise<void> {
+  const list = await fetchList(id);
+  appStore.update((state) => ({ ...state, visited: { ...state.visited, [id]: list } }));
 }
 
 export function removeListLocally(id: string) {
@@ -40,16 +48,25 @@ export async function loadLists(): Promise<void> {
   }));
 }
 
-/** Creates a list at once with a temp id; replaced by the real one, removed if creation fails. */
-export async function createListAction(rawName: string): Promise<void> {
+/**
+ * Until the server confirms a new list, its maker may add items to it (they wait for the list);
+ * what else they may do, the server's answer says.
+ */
+const UNCONFIRMED_LIST_CAN = { editItems: true, manageList: false, manageShares: false, deleteList: false };
+
+/**
+ * Creates a list at once, with its final id made here (decision 008); replaced by the server's
+ * copy, removed if creation fails. Items can be added to it at once, online or offline.
+ */
+export async function createListAction(rawName: string): Promise<string | undefined> {
   const name = rawName.trim();
   const user = session.get().user;
-  if (!name || !user) return;
-  const tempId = newTempId();
+  if (!name || !user) return undefined;
+  const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  const temp: ClientList = {
-    id: tempId,
-    tempId,
+  const made: ClientList = {
+    id,
+    tempId: newTempId(),
     name,
     owner_id: user.id,
     visibility: 'private',
@@ -59,20 +76,21 @@ export async function createListAction(rawName: string): Promise<void> {
     created_at: now,
     updated_at: now,
     isOwner: true,
+    can: UNCONFIRMED_LIST_CAN,
     shares: [],
   };
-  setLists((lists) => [temp, ...lists]);
+  setLists((lists) => [made, ...lists]);
   try {
-    const sent = await sendChange<{ list: ListView }>(listRequests.create(name), {
-      listId: tempId,
-      tempIds: [tempId],
-      onQueued: (key) => setLists((lists) => lists.map((list) => (list.id === tempId ? { ...list, pendingKey: key } : list))),
+    const sent = await sendCreation<{ list: ListView }>(listRequests.create(id, name), {
+      listId: id,
+      onQueued: (key) => setLists((lists) => lists.map((list) => (list.id === id ? { ...list, pendingKey: key } : list))),
     });
-    if (!sent.queued) upsertList(sent.value.list, tempId);
+    if (!sent.queued) upsertList(sent.value.list);
   } catch (error) {
-    setLists((lists) => lists.filter((list) => list.id !== tempId));
+    removeListLocally(id);
     notify(UI_TEXT.listCreateFailed + messageOf(error, ''), 'error');
   }
+  return id;
 }
 
 /** Deletes at once; restored when the server refuses (a 404 means already gone: success). */

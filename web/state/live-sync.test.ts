@@ -13,6 +13,7 @@ import { appStore, resetAppState } from './app-state.ts';
 import { followListItems, startLiveSync } from './live-sync.ts';
 import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
+import { makeList, makeUser } from '../test/factories.ts';
 
 /**
  * live-sync on the real live client, with the browser's socket replaced by a fake one: the test
@@ -69,23 +70,9 @@ vi.mock('../realtime/live.ts', async () => {
   };
 });
 
-const userDoc = (can_use_ai: boolean): UserView => ({ id: 'u1', email: 'ada@example.com', first_name: 'Ada', can_use_ai });
+const userDoc = (can_use_ai: boolean): UserView => makeUser({ first_name: 'Ada', can_use_ai });
 
-function list(id: string, extra: Partial<ListView> = {}): ListView {
-  return {
-    id,
-    name: `List ${id}`,
-    owner_id: 'u1',
-    visibility: 'private',
-    public_editable: false,
-    allow_link_sharing: false,
-    custom_prompts: [],
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    isOwner: true,
-    ...extra,
-  };
-}
+const list = (id: string, extra: Partial<ListView> = {}): ListView => makeList({ id, name: `List ${id}`, ...extra });
 const shared = (id: string) =>
   list(id, { owner_id: 'u2', isOwner: false, created_at: '2025-02-01T00:00:00.000Z', shareInfo: { permission: 'edit', shared_by: 'bob@example.com', shared_at: '2025-02-01T00:00:00.000Z' } });
 

@@ -8,7 +8,7 @@ import { createBrowserLiveClient } from '../realtime/live.ts';
 import { appStore } from './app-state.ts';
 import { setServerItems } from './item-actions.ts';
 import { removeListLocally } from './list-actions.ts';
-import { mergeServerLists } from './lists-merge.ts';
+import { mergeServerLists } from './optimistic.ts';
 import { session } from './session.ts';
 import { notify } from './toasts.ts';
 

@@ -23,14 +23,32 @@ function enqueue(change: PendingChange) {
 const request = <T>(change: PendingChange) => sendRequest<T>(change, change.key);
 
 /**
- * Sends now, or queues when offline. API errors (4xx, 5xx) are thrown to the caller to roll back.
- * `onQueued` runs before the promise settles, with the key, so optimistic entities can name it.
+ * Lists being created right now, by id: a change to such a list (items added at once to a list
+ * just made) waits for its creation, so the server never hears of the items before the list.
  */
-export async function sendChange<T>(
-  change: ChangeRequest,
-  meta: { listId: string; tempIds?: string[]; onQueued?: (key: string) => void },
-): Promise<SendResult<T>> {
-  const full: PendingChange = { ...change, listId: meta.listId, tempIds: meta.tempIds, key: newIdempotencyKey() };
+const creations = new Map<string, Promise<unknown>>();
+
+/** Sends the creation of a list; changes of that list sent meanwhile wait for it (see `creations`). */
+export function sendCreation<T>(change: ChangeRequest, meta: ChangeMeta): Promise<SendResult<T>> {
+  const sent = sendChange<T>(change, meta);
+  const settled = sent.catch(() => undefined);
+  creations.set(meta.listId, settled);
+  void settled.then(() => {
+    if (creations.get(meta.listId) === settled) creations.delete(meta.listId);
+  });
+  return sent;
+}
+
+interface ChangeMeta {
+  listId: string;
+  /** Runs before the promise settles, with the key, so optimistic entities can name their queued change. */
+  onQueued?: (key: string) => void;
+}
+
+/** Sends now, or queues when offline. API errors (4xx, 5xx) are thrown to the caller to roll back. */
+export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Promise<SendResult<T>> {
+  await creations.get(meta.listId);
+  const full: PendingChange = { ...change, listId: meta.listId, key: newIdempotencyKey() };
   const queue = () => {
     enqueue(full);
     meta.onQueued?.(full.key);

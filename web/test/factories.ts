@@ -1,3 +1,4 @@
+import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 
 /** A list as the API answers it to its owner; override what a test is about. */
@@ -13,6 +14,12 @@ export function makeList(overrides: Partial<ListView> = {}): ListView {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     isOwner: true,
+    can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
     ...overrides,
   };
+}
+
+/** A signed-in user as the API answers it. */
+export function makeUser(overrides: Partial<UserView> = {}): UserView {
+  return { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true, email_verified: true, ...overrides };
 }

@@ -7,14 +7,14 @@ import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import type { ClientList } from '../../state/app-state.ts';
 import { deleteListAction } from '../../state/list-actions.ts';
-import { isTempId } from '../../state/lists-merge.ts';
+import { isUnconfirmed } from '../../state/optimistic.ts';
 import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
 import styles from './ListCard.module.css';
 
-/** A list on the dashboard: name, tags (spec section 2) and, for its owner, a delete button. */
+/** A list on the dashboard: name, tags (spec section 2) and, when the server allows it, a delete button. */
 export function ListCard({ list }: { list: ClientList }) {
   const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
-  const pending = isTempId(list.id);
+  const pending = isUnconfirmed(list);
 
   return (
     <li className={styles.card} aria-busy={pending}>
@@ -26,7 +26,8 @@ export function ListCard({ list }: { list: ClientList }) {
           <>
             {list.visibility === 'public' && <span className={ui.tag}>public</span>}
             {list.public_editable && <span className={ui.tag}>public-editable</span>}
-            {list.shares?.map((share) => (
+            {list.shares?.map((share) =>
+              list.can.manageShares ? (
               <PermissionMenu
                 key={share.user_id}
                 triggerClassName={ui.tag}
@@ -37,13 +38,18 @@ export function ListCard({ list }: { list: ClientList }) {
               >
                 shared: {share.email}
               </PermissionMenu>
-            ))}
+              ) : (
+                <span key={share.user_id} className={ui.tag}>
+                  shared: {share.email}
+                </span>
+              ),
+            )}
           </>
         ) : (
           list.shareInfo && <span className={ui.tag}>{list.shareInfo.permission}</span>
         )}
       </div>
-      {list.isOwner && (
+      {list.can.deleteList && (
         <button
           type="button"
           className={`${ui.iconButton} ${styles.delete}`}

@@ -4,15 +4,15 @@ import { lazy, Suspense, useState } from 'react';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
 import type { ClientList } from '../../state/app-state.ts';
-import { canManage } from './permissions.ts';
 
 const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
 const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) => ({ default: m.ListSettingsModal })));
 
-/** The "..." options of a list: List Settings and Share List, for its owner and admins. */
+/** The "..." options of a list: List Settings and Share List, when the server says the user may use them. */
 export function ListOptionsMenu({ list }: { list: ClientList }) {
   const [open, setOpen] = useState<'share' | 'settings' | null>(null);
-  if (!canManage(list)) return null;
+  const { manageList, manageShares } = list.can;
+  if (!manageList && !manageShares) return null;
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
@@ -22,12 +22,16 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className={menu.menu} sideOffset={4} align="end">
-            <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('settings')}>
-              List Settings
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
-              Share List
-            </DropdownMenu.Item>
+            {manageList && (
+              <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('settings')}>
+                List Settings
+              </DropdownMenu.Item>
+            )}
+            {manageShares && (
+              <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
+                Share List
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

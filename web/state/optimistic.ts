@@ -1,0 +1,40 @@
+import { TEMP_ID_PREFIX } from '../../common/constants.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import type { PendingChange } from './app-state.ts';
+
+/**
+ * Lists and items made on this device carry their final id from the start: a UUID made here,
+ * which the server takes (decision 008). `tempId` (`temp-<timestamp>`, spec section 3) only marks
+ * them as not yet confirmed by the server; `pendingKey` names their queued change while offline.
+ */
+export interface Optimistic {
+  id: string;
+  tempId?: string;
+  pendingKey?: string;
+}
+
+/** `temp-<timestamp>` (spec section 3); a suffix keeps the marks of one batch apart. */
+export function newTempId(suffix?: number): string {
+  return `${TEMP_ID_PREFIX}${Date.now()}${suffix === undefined ? '' : `-${suffix}`}`;
+}
+
+export const isUnconfirmed = (entity: Optimistic): boolean => entity.tempId !== undefined;
+
+/**
+ * The optimistic entities of `current` that the server has not sent back yet and that are still
+ * on their way: in flight (no pendingKey) or queued offline. One whose change was dropped is gone.
+ */
+export function stillOnTheirWay<T extends Optimistic>(current: readonly T[], serverIds: ReadonlySet<string>, pending: readonly PendingChange[]): T[] {
+  const queued = new Set(pending.map((change) => change.key));
+  return current.filter(
+    (entity) =>
+      isUnconfirmed(entity) &&
+      !serverIds.has(entity.id) &&
+      (entity.pendingKey === undefined || queued.has(entity.pendingKey)),
+  );
+}
+
+/** The server's lists, plus the lists made here that it has not answered yet. */
+export function mergeServerLists<T extends Optimistic>(current: readonly T[], server: readonly ListView[], pending: readonly PendingChange[]): (T | ListView)[] {
+  return [...stillOnTheirWay(current, new Set(server.map((list) => list.id)), pending), ...server];
+}
