@@ -1,8 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, APP_VERSION } from '../common/constants.ts';
+import { API_BASE_PATH, APP_VERSION, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
 import type { HealthView } from '../common/schemas/api.ts';
 import { createAccess } from './access/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -10,8 +10,11 @@ import { createAuthService } from './auth/auth.service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError } from './http/client-errors.ts';
+import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
@@ -37,6 +40,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** Live-subscription timings and bounds (tests shorten them). */
   realtime?: RealtimeOptions;
+  /** Called for every route the app registers (the fuzz test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application. The caller owns the database and closes it after the app. */
@@ -46,11 +51,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerErrorHandler(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -92,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, auth);
+      registerTextGuard(api);
       registerIdempotency(api, { db: database.db, now });
       api.get('/health', { config: { public: true } }, async () => {
         return { status: 'ok', database: database.dialect, version: APP_VERSION } satisfies HealthView;

@@ -40,6 +40,8 @@ export interface TestAppOptions {
   realMailer?: boolean;
   /** Live-subscription timings and bounds, shortened by the tests of heartbeat, slow readers and purge. */
   realtime?: AppDeps['realtime'];
+  /** Sees every route the app registers. */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -78,6 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer: options.realMailer ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} }),
     now: () => clock.now,
     realtime: options.realtime,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
