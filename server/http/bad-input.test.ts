@@ -200,6 +200,11 @@ const cases: Case[] = [
     status: 404, code: 'not_found',
   },
   {
+    name: 'a plain GET on the live-subscription socket (no upgrade)',
+    request: { method: 'GET', path: '/realtime' },
+    status: 404, code: 'not_found', message: SERVER_MESSAGES.notFound,
+  },
+  {
     name: 'DELETE on a POST-only path',
     request: { method: 'DELETE', path: '/auth/login' },
     status: 404, code: 'not_found',

@@ -53,4 +53,11 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
+  // A plugin that answers 404 itself sends no body (@fastify/websocket, to a plain GET on the
+  // socket route): it gets the envelope of every other 404.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 404 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(errorBody('not_found', SERVER_MESSAGES.notFound));
+  });
 }
