@@ -24,9 +24,10 @@ export const errorBody = (code: string, message: string): ApiErrorBody => ({ err
 /**
  * Every error leaves as `{"error":{"code","message"}}`: our AppErrors as they are, validation
  * failures as 400 with the first problem, Fastify's client errors with our wording, and anything
- * unexpected as a logged 500 that says nothing about the internals. Also Fastify's
+ * unexpected as a logged 500 that says nothing about the internals. Also serves as Fastify's
  * `frameworkErrors` option: the router's own refusals (malformed percent-encoding, a path
- * parameter over the limit) never reach the error handler, whose default answers are not ours.
+ * parameter over the limit) never reach the error handler, and Fastify's answers to them are not
+ * in our envelope.
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
