@@ -89,3 +89,16 @@ export const AI_PROVIDERS = [
 export const SPEECH_LANGUAGE = 'en-US';
 /** How long the web app waits after the last change before writing its cache to localStorage. */
 export const CACHE_SAVE_DELAY_MS = 200;
+
+/**
+ * How deep objects and arrays may nest in a JSON request body. Real payloads nest 4 levels at most
+ * (`{properties: {tags: [...]}}`), so 32 leaves room for any property map a client keeps, while
+ * bounding every recursive walk of a body (zod's `z.json()`, the idempotency fingerprint,
+ * JSON.stringify) far below the stack: 1 MiB of `[` would be a million levels.
+ */
+export const JSON_MAX_DEPTH = 32;
+/**
+ * The longest path parameter the router takes (after percent-decoding). Ids are UUIDs; the longest
+ * parameter is the e-mail address of a pending invitation (`DELETE /lists/{id}/shares/{email}`).
+ */
+export const PATH_PARAM_MAX_LENGTH = EMAIL_MAX_LENGTH;

@@ -6,8 +6,10 @@ import {
   ITEM_BATCH_MAX,
   ITEM_CONTENT_MAX_LENGTH,
   ITEM_PROPERTIES_MAX_BYTES,
+  JSON_MAX_DEPTH,
   LIST_ITEMS_MAX,
   LIST_NAME_MAX_LENGTH,
+  PATH_PARAM_MAX_LENGTH,
 } from './constants.ts';
 
 /** User-facing messages from the product spec (sections 4, 5, 6 and 8), defined once. */
@@ -128,4 +130,11 @@ export const SERVER_MESSAGES = {
   invitationMailFailed: 'The invitation mail could not be sent. Please try again later.',
   /** Who shared a list, on the invitation screen, when the owner has no first name. */
   anonymousSharer: 'A Listo user',
+  jsonTooDeep: `The request body nests objects and arrays more than ${JSON_MAX_DEPTH} levels deep.`,
+  textNotAllowed: 'Text cannot contain NUL characters or unpaired Unicode surrogates.',
+  badUrl: 'The request URL is not valid (check its percent-encoding).',
+  pathParamTooLong: `A part of the request path is longer than ${PATH_PARAM_MAX_LENGTH} characters.`,
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  badHttp: 'The request is not valid HTTP.',
 } as const;

@@ -1,8 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE_PATH } from '../common/constants.ts';
+import { API_BASE_PATH, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
 import { authLiveSources } from './auth/auth.live.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -11,9 +11,12 @@ import { createBackground, type Background } from './background.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError } from './http/client-errors.ts';
+import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { itemLiveSources } from './items/items.live.ts';
 import { itemsRoutes } from './items/items.routes.ts';
@@ -57,6 +60,8 @@ export interface AppDeps {
   maintenanceIntervalMs?: number;
   /** Socket timeouts (tests shorten them). */
   timeouts?: Partial<typeof HTTP_TIMEOUTS>;
+  /** Called for every route the app registers (the fuzz test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -76,11 +81,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: timeouts.requestTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerErrorHandler(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -151,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, [auth.authenticate]);
+      registerTextGuard(api);
       registerIdempotency(api, { db, now });
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background }));

@@ -1,7 +1,9 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH } from '../../common/constants.ts';
+import { EMAIL_MAX_LENGTH, JSON_MAX_DEPTH, PATH_PARAM_MAX_LENGTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser } from '../test/factories.ts';
+import { insertList } from '../test/list-factories.ts';
 import { useTestApp, type ApiRequest } from '../test/test-app.ts';
 
 /**
@@ -25,6 +27,8 @@ const register = (body: unknown, headers: Record<string, string> = JSON_TYPE): A
   headers,
 });
 const MIB = 1024 * 1024;
+/** JSON text of arrays nested `depth` levels deep. */
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 interface Case {
   name: string;
@@ -54,7 +58,69 @@ const cases: Case[] = [
   {
     name: 'a __proto__ key',
     request: register('{"email":"proto@example.com","password":"secret1","__proto__":{"admin":true}}'),
-    status: 400, code: 'invalid_json',
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson,
+  },
+  {
+    name: 'a constructor.prototype key',
+    request: register('{"email":"c@example.com","password":"secret1","constructor":{"prototype":{"admin":true}}}'),
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson,
+  },
+  {
+    name: 'JSON nested one level past the limit',
+    request: register(`{"email":"deep@example.com","password":"secret1","first_name":${nested(JSON_MAX_DEPTH)}}`),
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.jsonTooDeep,
+  },
+  {
+    name: 'JSON nested half a million levels deep (just under the body limit)',
+    request: register(nested(500_000)),
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.jsonTooDeep,
+  },
+  // Text no database column can hold, anywhere in the request.
+  {
+    name: 'a NUL character in a value',
+    request: register({ email: 'nul\u0000@example.com', password: 'secret1' }),
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.textNotAllowed,
+  },
+  {
+    name: 'a lone surrogate in a key',
+    request: register('{"email":"key@example.com","password":"secret1","\\ud800":1}'),
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.textNotAllowed,
+  },
+  {
+    name: 'an encoded NUL in a path parameter',
+    request: { method: 'GET', path: '/lists/public/a%00b' },
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.textNotAllowed,
+  },
+  {
+    name: 'an encoded NUL in the query string',
+    request: { method: 'GET', path: '/lists/public/x?ticket=%00' },
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.textNotAllowed,
+  },
+  // URLs the router cannot read.
+  {
+    name: 'malformed percent-encoding in the path',
+    request: { method: 'GET', path: '/lists/public/%E0%A4%A' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
+    name: 'a lone % in the path',
+    request: { method: 'DELETE', path: '/lists/%' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
+    name: 'an encoded lone surrogate in the path',
+    request: { method: 'GET', path: '/lists/public/%ED%A0%80' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
+    name: 'a path parameter over the limit',
+    request: { method: 'GET', path: `/lists/public/${'a'.repeat(PATH_PARAM_MAX_LENGTH + 1)}` },
+    status: 414, code: 'url_too_long', message: SERVER_MESSAGES.pathParamTooLong,
+  },
+  {
+    name: 'a 10,000-character path',
+    request: { method: 'GET', path: `/${'a'.repeat(10_000)}` },
+    status: 404, code: 'not_found', message: SERVER_MESSAGES.notFound,
   },
   // Wrong types, missing and unknown fields.
   {
@@ -134,6 +200,11 @@ const cases: Case[] = [
     status: 404, code: 'not_found',
   },
   {
+    name: 'a plain GET on the live-subscription socket (no upgrade)',
+    request: { method: 'GET', path: '/realtime' },
+    status: 404, code: 'not_found', message: SERVER_MESSAGES.notFound,
+  },
+  {
     name: 'DELETE on a POST-only path',
     request: { method: 'DELETE', path: '/auth/login' },
     status: 404, code: 'not_found',
@@ -189,5 +260,99 @@ describe('bad input', () => {
     const response = await t.request(register(body));
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('invalid_input');
+  });
+});
+
+describe('bad input that would reach the database', () => {
+  async function ownerWithItem() {
+    const owner = await createUser(t);
+    const listId = await insertList(t, owner.user.id);
+    const created = await t.request({
+      method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'milk' },
+    });
+    return { owner, listId, itemPath: `/lists/${listId}/items/${created.body.id}` };
+  }
+
+  it.each([
+    ['a NUL in an item property key', { properties: { 'a\u0000': 1 } }],
+    ['a lone surrogate in an item property value', { properties: { note: 'x\udc00' } }],
+    ['a NUL in the content', { content: 'eggs\u0000' }],
+  ])('refuses %s with 400 and stores nothing', async (_name, body) => {
+    const { owner, itemPath } = await ownerWithItem();
+    const response = await t.request({ method: 'PUT', path: itemPath, token: owner.token, body });
+    expect(response.body).toEqual({ error: { code: 'invalid_input', message: SERVER_MESSAGES.textNotAllowed } });
+    const items = await t.request({ method: 'GET', path: itemPath.replace(/\/[^/]+$/, ''), token: owner.token });
+    expect(items.body.items.map((item: { content: string; properties: object }) => [item.content, item.properties]))
+      .toEqual([['milk', {}]]);
+  });
+
+  it('refuses a list name and custom prompts holding text no column can hold', async () => {
+    const { owner, listId } = await ownerWithItem();
+    const answers = await Promise.all([
+      t.request({ method: 'POST', path: '/lists', token: owner.token, body: { name: 'a\ud800b' } }),
+      t.request({ method: 'PUT', path: `/lists/${listId}/custom-prompts`, token: owner.token, body: { custom_prompts: ['\u0000'] } }),
+    ]);
+    for (const answer of answers) expect(answer.body.error?.message).toBe(SERVER_MESSAGES.textNotAllowed);
+  });
+
+  it('refuses deeply nested properties with an Idempotency-Key (the fingerprint walks the body)', async () => {
+    const { owner, itemPath } = await ownerWithItem();
+    const response = await t.request({
+      method: 'PUT',
+      path: itemPath,
+      token: owner.token,
+      headers: { ...JSON_TYPE, 'idempotency-key': 'deep-1' },
+      body: `{"properties":{"a":${nested(100_000)}}}`,
+    });
+    expect(response.body).toEqual({ error: { code: 'invalid_json', message: SERVER_MESSAGES.jsonTooDeep } });
+  });
+
+  it('stores properties nested right up to the limit (the limit is not set too low)', async () => {
+    const { owner, itemPath } = await ownerWithItem();
+    // The body object and the property map are two levels of the limit.
+    const body = `{"properties":{"a":${nested(JSON_MAX_DEPTH - 2)}}}`;
+    const response = await t.request({ method: 'PUT', path: itemPath, token: owner.token, headers: JSON_TYPE, body });
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.body.properties.a)).toBe(nested(JSON_MAX_DEPTH - 2));
+  });
+
+  it('takes a path parameter as long as the longest e-mail address', async () => {
+    const { owner, listId } = await ownerWithItem();
+    const email = `${'a'.repeat(EMAIL_MAX_LENGTH - '@example.com'.length)}@example.com`;
+    const invited = await t.request({ method: 'POST', path: `/lists/${listId}/shares`, token: owner.token, body: { email, permission: 'view' } });
+    expect(invited.status).toBe(201);
+    const removed = await t.request({ method: 'DELETE', path: `/lists/${listId}/shares/${encodeURIComponent(email)}`, token: owner.token });
+    expect(removed.status).toBe(204);
+  });
+});
+
+describe('requests Node refuses before Fastify sees them', () => {
+  /** Writes raw bytes to the listening app and reads the answer up to the closed connection. */
+  async function rawRequest(text: string): Promise<{ status: number; contentType?: string; body: unknown }> {
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    return {
+      status: Number(head.split(' ')[1]),
+      contentType: head.match(/^content-type: (.*)$/im)?.[1],
+      body: JSON.parse(body),
+    };
+  }
+
+  it.each([
+    ['a NUL byte in a header value', 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Note: a\u0000b\r\n\r\n', 400, 'bad_request', SERVER_MESSAGES.badHttp],
+    ['headers over 16 KiB', `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Note: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large', SERVER_MESSAGES.headersTooLarge],
+    ['a URL over 16 KiB', `GET /api/v1/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'headers_too_large', SERVER_MESSAGES.headersTooLarge],
+    ['something that is not HTTP', 'HELLO\r\n\r\n', 400, 'bad_request', SERVER_MESSAGES.badHttp],
+  ])('answers %s in the envelope', async (_name, text, status, code, message) => {
+    const answer = await rawRequest(text);
+    expect(answer).toEqual({ status, contentType: 'application/json; charset=utf-8', body: { error: { code, message } } });
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
@@ -8,14 +8,15 @@ const USER_FACING = new Set<string>([...Object.values(MESSAGES), ...Object.value
 
 /** Fastify's own client errors, by code, with the answer we give instead of its wording. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'too_large', message: SERVER_MESSAGES.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
     message: SERVER_MESSAGES.unsupportedMediaType,
   },
+  // Raised by the router, before any route or hook runs (see `answerError` below).
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'url_too_long', message: SERVER_MESSAGES.pathParamTooLong },
 };
 
 export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
@@ -23,29 +24,41 @@ export const errorBody = (code: string, message: string): ApiErrorBody => ({ err
 /**
  * Every error leaves as `{"error":{"code","message"}}`: our AppErrors as they are, validation
  * failures as 400 with the first problem, Fastify's client errors with our wording, and anything
- * unexpected as a logged 500 that says nothing about the internals.
+ * unexpected as a logged 500 that says nothing about the internals. Also serves as Fastify's
+ * `frameworkErrors` option: the router's own refusals (malformed percent-encoding, a path
+ * parameter over the limit) never reach the error handler, and Fastify's answers to them are not
+ * in our envelope.
  */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(errorBody(error.code, error.message));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0]!;
+    const field = issue.instancePath.slice(1).replaceAll('/', '.');
+    const text = issue.message ?? 'Invalid input';
+    const message = USER_FACING.has(text) || !field ? text : `${field}: ${text}`;
+    return reply.status(400).send(errorBody('invalid_input', message));
+  }
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+  if (error.statusCode === 429) {
+    return reply.status(429).send(errorBody('rate_limited', SERVER_MESSAGES.tooManyAttempts));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody('internal', SERVER_MESSAGES.internal));
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!;
-      const field = issue.instancePath.slice(1).replaceAll('/', '.');
-      const text = issue.message ?? 'Invalid input';
-      const message = USER_FACING.has(text) || !field ? text : `${field}: ${text}`;
-      return reply.status(400).send(errorBody('invalid_input', message));
-    }
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
-    if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited', SERVER_MESSAGES.tooManyAttempts));
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal', SERVER_MESSAGES.internal));
+  app.setErrorHandler(answerError);
+  // A plugin that answers 404 itself sends no body (@fastify/websocket, to a plain GET on the
+  // socket route): it gets the envelope of every other 404.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 404 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
 }

@@ -131,6 +131,7 @@ export function fingerprintOf(request: Pick<FastifyRequest, 'method' | 'url' | '
   return crypto.createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
 }
 
+/** Recursive, which is safe: bodies nest at most JSON_MAX_DEPTH levels (json-body.ts refuses deeper ones). */
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;

@@ -12,8 +12,10 @@ import {
   type ErrorCode,
   type ServerMessage,
 } from '../../common/realtime.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { parseJsonLimited } from '../http/json-body.ts';
+import { isStorableText } from '../http/text-guard.ts';
 import type { Hub } from './hub.ts';
-import { parseJsonLimited } from './json.ts';
 import type { Sink, Subscription } from './subscription.ts';
 import type { TicketHolder } from './tickets.ts';
 
@@ -94,8 +96,15 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
 
   function handle(data: RawData, isBinary: boolean): void {
     if (!withinBudget()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyMessages);
-    const json = isBinary ? undefined : parseJsonLimited(data.toString());
-    if (json === undefined) return refuse('invalid_message', REALTIME_MESSAGES.notJson);
+    let json: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      // The same limits as a request body: bounded nesting, no text a database cannot store.
+      json = parseJsonLimited(data.toString());
+    } catch {
+      return refuse('invalid_message', REALTIME_MESSAGES.notJson);
+    }
+    if (!isStorableText(json)) return refuse('invalid_message', SERVER_MESSAGES.textNotAllowed);
     const parsed = ClientMessage.safeParse(json);
     if (!parsed.success) {
       const id = (json as { id?: unknown } | null)?.id;

@@ -48,6 +48,8 @@ export interface TestAppOptions {
   /** How often expired rows are purged (the purge tests shorten it). */
   maintenanceIntervalMs?: number;
   timeouts?: AppDeps['timeouts'];
+  /** Sees every route the app registers. */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -88,6 +90,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     realtime: options.realtime,
     maintenanceIntervalMs: options.maintenanceIntervalMs,
     timeouts: options.timeouts,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
