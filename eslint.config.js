@@ -22,6 +22,42 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**', 'e2e/**', '*.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // Live subscriptions read through the sources the features give them, and features write
+  // through realtime's change feed only (server/realtime/index.ts): the arrows point one way.
+  {
+    files: ['server/realtime/**'],
+    ignores: ['server/realtime/**/*.test.ts', 'server/realtime/live-test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lists/**', '**/items/**', '**/shares/**', '**/auth/**', '**/users/**'],
+              message: 'server/realtime reads through the LiveSources the features provide (sources.ts), never a feature itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/{lists,items,shares,auth,users}/**'],
+    ignores: ['**/*.test.ts', '**/*-test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/realtime/**', '!**/realtime/index.ts'],
+              message: 'Features use realtime only through server/realtime/index.ts (the change feed and the source types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
