@@ -75,6 +75,18 @@ export const UI_TEXT = {
   customPromptsFailed: 'Failed to save custom prompts: ',
   listenStart: 'Listening…',
   publicListReadOnly: 'You are viewing a public list. Sign in to add it to your lists.',
+  verifyEmailTitle: 'E-mail confirmation',
+  verifyEmailBusy: 'Confirming your e-mail address…',
+  verifyEmailIncomplete: 'This link is incomplete. Open the link from the mail again, or send a new one from Account Settings.',
+  verifyEmailFailed: 'Your e-mail address could not be confirmed. Please try again.',
+  goToLists: 'Go to your lists',
+  signIn: 'Sign in',
+  emailConfirmed: 'Confirmed',
+  emailNotConfirmed: 'Not confirmed yet',
+  emailUnconfirmedHint: 'Lists shared with this address open once it is confirmed.',
+  resendVerification: 'Send the link again',
+  resendingVerification: 'Sending…',
+  resendVerificationFailed: 'The link could not be sent. Please try again.',
 } as const;
 
 /** The warning of POST /items/batch for an item that is already on the list, unchecked. */

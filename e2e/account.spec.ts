@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
+import { SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
 import { expectSignedIn, PASSWORD, registerUser, snapScreen, submitAuthForm } from './fixtures.ts';
+import { linkIn, mailsTo } from './mailbox.ts';
 
 test('account settings: read-only e-mail, first name, AI access, version, password change', async ({ page }) => {
   const email = await registerUser(page);
@@ -12,10 +15,11 @@ test('account settings: read-only e-mail, first name, AI access, version, passwo
 
   await page.getByLabel('First Name').fill('Ada');
   await page.getByRole('button', { name: 'Save' }).click();
-  const profile = page.getByRole('region', { name: 'Profile' });
-  await expect(profile.getByRole('status')).toHaveText('Profile updated successfully!');
+  // The form's own outcome: the e-mail confirmation above it has another.
+  const saved = page.getByRole('region', { name: 'Profile' }).locator('form').getByRole('status');
+  await expect(saved).toHaveText('Profile updated successfully!');
   await snapScreen(page, 'account-settings');
-  await expect(profile.getByRole('status')).toHaveText('', { timeout: 4000 });
+  await expect(saved).toHaveText('', { timeout: 4000 });
 
   const form = page.getByRole('region', { name: 'Change Password' });
   const submit = form.getByRole('button', { name: 'Change Password' });
@@ -39,8 +43,59 @@ test('account settings: read-only e-mail, first name, AI access, version, passwo
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await submitAuthForm(page, email, 'new-secret', 'Login');
-  // Signed in again at the same address (/account): the new password works and the name was kept.
-  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
-  await page.getByRole('link', { name: 'Back to lists' }).click();
+  // Logout lands on / (AppHeader): the new password works, and the name was kept.
   await expectSignedIn(page, email);
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+});
+
+/** The page fits a 320 px wide phone: nothing sticks out sideways. */
+async function expectFitsNarrowScreen(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  if (size) await page.setViewportSize(size);
+}
+
+test('e-mail confirmation: a new link on request, the link confirms, every tab shows it, a used link says so', async ({ page, browser, baseURL }) => {
+  const email = await registerUser(page);
+  const port = new URL(baseURL!).port;
+  await expect.poll(() => mailsTo(port, email).map((mail) => mail.subject)).toEqual(['Confirm your e-mail address for Listo']);
+
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  const emailState = page.getByTestId('email-state');
+  await expect(emailState).toHaveText(UI_TEXT.emailNotConfirmed);
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(UI_TEXT.emailNotConfirmed);
+  await expect(page.getByText(UI_TEXT.emailUnconfirmedHint)).toBeVisible();
+  const resend = page.getByRole('button', { name: UI_TEXT.resendVerification });
+  await resend.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(SERVER_MESSAGES.verificationSent)).toHaveRole('status');
+  await expectFitsNarrowScreen(page);
+  await snapScreen(page, 'account-email-unconfirmed');
+  await expect.poll(() => mailsTo(port, email).length).toBe(2);
+  const link = linkIn(mailsTo(port, email).at(-1)!, VERIFY_EMAIL_PATH);
+
+  // Opened in a second tab; this one shows the address confirmed without a reload.
+  const tab = await page.context().newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole('status')).toHaveText(SERVER_MESSAGES.emailVerified);
+  await expectFitsNarrowScreen(tab);
+  await snapScreen(tab, 'email-confirmed');
+  await expect(emailState).toHaveText(UI_TEXT.emailConfirmed);
+  await expect(resend).toHaveCount(0);
+
+  await tab.getByRole('link', { name: UI_TEXT.goToLists }).click();
+  await expectSignedIn(tab, email);
+  await tab.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(tab.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
+
+  // Used already, on a device that is signed out: the sign-in leads on to Account Settings.
+  const elsewhere = await browser.newPage();
+  await elsewhere.goto(link);
+  await expect(elsewhere.getByRole('alert')).toHaveText(SERVER_MESSAGES.verifyLinkInvalid);
+  await elsewhere.getByRole('link', { name: UI_TEXT.signIn }).click();
+  await submitAuthForm(elsewhere, email, PASSWORD, 'Login');
+  await expect(elsewhere.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
+  await elsewhere.context().close();
 });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import type { UserView } from '../common/schemas/auth.ts';
 import { Toaster } from './components/Toaster.tsx';
 import {
@@ -10,6 +11,7 @@ import {
   LoginScreen,
   PublicListScreen,
   ResetPasswordScreen,
+  VerifyEmailScreen,
 } from './screens/lazy.ts';
 import { loadItems } from './state/item-actions.ts';
 import { loadLists } from './state/list-actions.ts';
@@ -65,6 +67,7 @@ export function App() {
       <Suspense fallback={<div style={{ minHeight: '100dvh' }} aria-busy="true" />}>
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmailScreen />} />
           <Route path="*" element={user ? <SignedInApp user={user} /> : <SignedOutApp />} />
         </Routes>
       </Suspense>

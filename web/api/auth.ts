@@ -41,6 +41,20 @@ export async function confirmPasswordReset(body: PasswordResetConfirmBody): Prom
   session.signIn(await api<AuthResponse>('/auth/password-reset/confirm', { method: 'POST', body, anonymous: true }));
 }
 
+/**
+ * Proves the address a confirmation link was sent to. Anonymous, as the link may be opened on any
+ * device; when this device is signed in to that account, it shows the address as confirmed at once.
+ */
+export async function verifyEmail(token: string): Promise<UserView> {
+  const { user } = await api<{ user: UserView }>('/auth/verify-email', { method: 'POST', body: { token }, anonymous: true });
+  if (session.get().user?.id === user.id) session.setUser(user);
+  return user;
+}
+
+export function resendVerification(): Promise<MessageResponse> {
+  return api<MessageResponse>('/auth/verify-email/resend', { method: 'POST' });
+}
+
 export async function updateProfile(firstName: string): Promise<void> {
   const { user } = await api<{ user: UserView }>('/auth/profile', {
     method: 'PUT',

@@ -11,9 +11,13 @@ import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
+import { EMAIL_STATE_ID, EmailConfirmation } from './account/EmailConfirmation.tsx';
 import styles from './account/AccountScreen.module.css';
 
-/** Account Settings (spec section 2): e-mail, first name, AI access, password, version. */
+/**
+ * Account Settings (spec section 2): e-mail and whether it is confirmed, first name, AI access,
+ * password, version.
+ */
 export function AccountScreen({ user }: { user: UserView }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [busy, setBusy] = useState(false);
@@ -53,8 +57,11 @@ export function AccountScreen({ user }: { user: UserView }) {
         <h1 className={styles.title}>{UI_TEXT.accountSettings}</h1>
         <section className={styles.card} aria-labelledby="profile-title">
           <h2 id="profile-title">Profile</h2>
+          <div className={styles.form}>
+            <Field label="Email" type="email" value={user.email} readOnly aria-readonly="true" aria-describedby={EMAIL_STATE_ID} />
+            <EmailConfirmation verified={user.email_verified} />
+          </div>
           <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
-            <Field label="Email" type="email" value={user.email} readOnly aria-readonly="true" />
             <Field label="First Name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
             <FormMessage error={error} notice={notice} />
             <button type="submit" className={ui.primary} disabled={busy}>

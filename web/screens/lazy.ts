@@ -8,6 +8,9 @@ export const LoginScreen = lazy(() => import('./LoginScreen.tsx').then((m) => ({
 export const ResetPasswordScreen = lazy(() =>
   import('./ResetPasswordScreen.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
 );
+export const VerifyEmailScreen = lazy(() =>
+  import('./VerifyEmailScreen.tsx').then((m) => ({ default: m.VerifyEmailScreen })),
+);
 export const DashboardScreen = lazy(() => import('./DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })));
 export const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ default: m.ListScreen })));
 export const AccountScreen = lazy(() => import('./AccountScreen.tsx').then((m) => ({ default: m.AccountScreen })));

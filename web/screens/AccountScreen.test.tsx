@@ -1,0 +1,76 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import { session } from '../state/session.ts';
+import { answer, callOf, failure, mockFetch } from '../test/http.ts';
+import { AccountScreen } from './AccountScreen.tsx';
+
+const unconfirmed: UserView = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true, email_verified: false };
+
+describe('AccountScreen: e-mail confirmation', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  /** Answers the screen's GET /auth/me with `user`, and the resend with `resend`. */
+  function serve(user: UserView, resend: () => Promise<Response> = async () => answer(200, { message: SERVER_MESSAGES.verificationSent })) {
+    fetchMock.mockImplementation(async (url) => (String(url).endsWith('/auth/me') ? answer(200, { user }) : resend()));
+    session.signIn({ token: 'tok', user });
+    render(
+      <MemoryRouter>
+        <AccountScreen user={user} />
+      </MemoryRouter>,
+    );
+    return screen.getByRole('region', { name: 'Profile' });
+  }
+  const resendButton = () => screen.getByRole('button', { name: UI_TEXT.resendVerification });
+  // The outcome of a resend; the profile form below has its own.
+  const outcome = (role: 'status' | 'alert') => within(screen.getByRole('region', { name: 'Profile' })).getAllByRole(role)[0]!;
+
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = mockFetch();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  it('shows a confirmed address as confirmed, with nothing to send', () => {
+    serve({ ...unconfirmed, email_verified: true });
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(UI_TEXT.emailConfirmed);
+    expect(screen.queryByText(UI_TEXT.emailUnconfirmedHint)).toBeNull();
+    expect(screen.queryByRole('button', { name: UI_TEXT.resendVerification })).toBeNull();
+  });
+
+  it('sends the link again, busy meanwhile, and says so', async () => {
+    let send!: (response: Response) => void;
+    serve(unconfirmed, () => new Promise((resolve) => (send = resolve)));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(UI_TEXT.emailNotConfirmed);
+    expect(screen.getByText(UI_TEXT.emailUnconfirmedHint)).toBeVisible();
+
+    await userEvent.click(resendButton());
+    const busy = screen.getByRole('button', { name: UI_TEXT.resendingVerification });
+    expect(busy).toBeDisabled();
+    expect(callOf(fetchMock, 1)).toMatchObject({ url: '/api/v1/auth/verify-email/resend', method: 'POST' });
+    expect(callOf(fetchMock, 1).headers.authorization).toBe('Bearer tok');
+
+    send(answer(200, { message: SERVER_MESSAGES.verificationSent }));
+    expect(await screen.findByText(SERVER_MESSAGES.verificationSent)).toBe(outcome('status'));
+    expect(resendButton()).toBeEnabled();
+    expect(outcome('alert')).toBeEmptyDOMElement();
+  });
+
+  it("says why a link could not be sent: the server's message, or a fallback", async () => {
+    const answers = [failure(429, SERVER_MESSAGES.tooManyAttempts)];
+    serve(unconfirmed, async () => answers.shift() ?? Promise.reject(new TypeError('Failed to fetch')));
+
+    await userEvent.click(resendButton());
+    expect(await screen.findByText(SERVER_MESSAGES.tooManyAttempts)).toBe(outcome('alert'));
+    expect(resendButton()).toBeEnabled();
+    await userEvent.click(resendButton());
+    expect(await screen.findByText(UI_TEXT.resendVerificationFailed)).toBe(outcome('alert'));
+    expect(outcome('status')).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import type { UserView } from '../../common/schemas/auth.ts';
+import { verifyEmail } from '../api/auth.ts';
+import { messageOf } from '../components/errors.ts';
+import ui from '../components/ui.module.css';
+import { useSession } from '../state/session.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import styles from './VerifyEmailScreen.module.css';
+
+type Outcome = { state: 'busy' } | { state: 'confirmed' } | { state: 'failed'; message: string };
+
+/** The page a confirmation link opens (VERIFY_EMAIL_PATH): proves the address, then shows the way on. */
+export function VerifyEmailScreen() {
+  const token = useSearchParams()[0].get('token');
+  // Keyed by the token: another link opened in this tab starts afresh.
+  if (token) return <Confirmation key={token} token={token} />;
+  return <VerifyEmailOutcome outcome={{ state: 'failed', message: UI_TEXT.verifyEmailIncomplete }} />;
+}
+
+function Confirmation({ token }: { token: string }) {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'busy' });
+  // A link works once: StrictMode's second run of the effect must await the same request, not send
+  // another one that the server would refuse as used.
+  const answer = useRef<Promise<UserView>>(undefined);
+
+  useEffect(() => {
+    let current = true;
+    answer.current ??= verifyEmail(token);
+    answer.current.then(
+      () => current && setOutcome({ state: 'confirmed' }),
+      (failure: unknown) => current && setOutcome({ state: 'failed', message: messageOf(failure, UI_TEXT.verifyEmailFailed) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  return <VerifyEmailOutcome outcome={outcome} />;
+}
+
+function VerifyEmailOutcome({ outcome }: { outcome: Outcome }) {
+  return (
+    <AuthLayout title={UI_TEXT.verifyEmailTitle}>
+      {/* Both regions stay in the page, so a change of their text is read out. */}
+      <div>
+        <p role="status" className={styles.message}>
+          {outcome.state === 'busy' && UI_TEXT.verifyEmailBusy}
+          {outcome.state === 'confirmed' && SERVER_MESSAGES.emailVerified}
+        </p>
+        <p role="alert" className={styles.message}>
+          {outcome.state === 'failed' && outcome.message}
+        </p>
+      </div>
+      {outcome.state !== 'busy' && <WayOn confirmed={outcome.state === 'confirmed'} />}
+    </AuthLayout>
+  );
+}
+
+/**
+ * Confirmed: on to the lists. Not: to Account Settings, where a new link can be sent; signed out,
+ * the sign-in form shows at that address and Account Settings follow the sign-in.
+ */
+function WayOn({ confirmed }: { confirmed: boolean }) {
+  const { user } = useSession();
+  const to = confirmed ? '/' : '/account';
+  const label = !user ? UI_TEXT.signIn : confirmed ? UI_TEXT.goToLists : UI_TEXT.accountSettings;
+  return (
+    <Link to={to} className={`${ui.primary} ${styles.wayOn}`}>
+      {label}
+    </Link>
+  );
+}
