@@ -32,5 +32,7 @@ export default defineConfig({
     env: { PORT: String(PORT) },
     reuseExistingServer: false,
     timeout: 60_000,
+    // SIGTERM, so serve.ts removes its temporary data folder and mailbox on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
+import { SERVER_MESSAGES } from '../common/messages.ts';
+import { linkIn, mailsTo } from './mailbox.ts';
 
 /** A fresh address, so every test's user is its own. */
 export function newEmail(prefix = 'user'): string {
@@ -28,12 +31,12 @@ export async function registerUser(page: Page, prefix = 'user'): Promise<string>
   return email;
 }
 
-/** Creates a list on the dashboard and waits until the server has it (no temp- id left). */
+/** Creates a list on the dashboard and waits until the server has confirmed it (its card no longer busy). */
 export async function createList(page: Page, name: string) {
   await page.getByPlaceholder('Create a new list...').fill(name);
   await page.getByPlaceholder('Create a new list...').press('Enter');
   const link = page.getByRole('link', { name, exact: true });
-  await expect(link).toHaveAttribute('href', /^\/lists\/(?!temp-)/);
+  await expect(page.getByRole('listitem').filter({ has: link })).toHaveAttribute('aria-busy', 'false');
   return link;
 }
 
@@ -97,4 +100,12 @@ export async function apiToken(page: Page): Promise<string> {
 /** A notification's text (the toast itself, not its screen-reader announcement). */
 export function toast(page: Page, text: string) {
   return page.getByText(text, { exact: true });
+}
+
+/** Opens the confirmation link the server mailed to `email` (e2e/mailbox.ts), as its owner would. */
+export async function confirmEmail(page: Page, email: string) {
+  const port = new URL(page.url()).port;
+  await expect.poll(() => mailsTo(port, email).length).toBeGreaterThan(0);
+  await page.goto(linkIn(mailsTo(port, email).at(-1)!, VERIFY_EMAIL_PATH));
+  await expect(page.getByRole('status')).toHaveText(SERVER_MESSAGES.emailVerified);
 }

@@ -31,3 +31,30 @@ test('offline: changes queue, the app says so, and they reach the server on reco
   await page.reload();
   await expect(page.getByTestId('item-row')).toHaveCount(3);
 });
+
+test('offline: a list made offline takes items at once, and its page stays open when it reaches the server', async ({ page, context }) => {
+  await registerUser(page);
+  await context.setOffline(true);
+  await page.getByPlaceholder('Create a new list...').fill('Cabin');
+  await page.getByPlaceholder('Create a new list...').press('Enter');
+  await page.getByRole('link', { name: 'Cabin', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Cabin', level: 1 })).toBeVisible();
+  const listId = new URL(page.url()).pathname.split('/').at(-1)!;
+  await addItems(page, 'firewood, 2 candles');
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+
+  await context.setOffline(false);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  // Still the same page, under the same id: nothing was "not found" on the way.
+  await expect(page).toHaveURL(`/lists/${listId}`);
+  await expect(page.getByText('List not found or not accessible')).toHaveCount(0);
+  const response = await page.request.get(`/api/v1/lists/${listId}/items`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+  });
+  expect(((await response.json()) as { items: { content: string }[] }).items.map((item) => item.content).sort()).toEqual([
+    'candles',
+    'firewood',
+  ]);
+  await page.reload();
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+});

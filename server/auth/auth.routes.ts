@@ -21,21 +21,27 @@ import { createFailureLimiter } from './failure-limiter.ts';
 
 /**
  * Per-address limits for the calls a password guesser or a mail bomber would use: one counter per
- * IP address and, `byEmail`, one per e-mail address, each `perMinute` attempts a minute; 0 turns
- * them off. (Logins count only failures per e-mail: failure-limiter.ts.)
+ * IP address and one per e-mail address (`email`: the body's, or the signed-in user's own), each
+ * `perMinute` attempts a minute; 0 turns them off. (Logins count only failures per e-mail:
+ * failure-limiter.ts.)
  */
 function authRateLimits(
   app: FastifyInstance,
   perMinute: number,
   name: string,
-  { byEmail }: { byEmail: boolean },
+  { email }: { email: 'body' | 'caller' | 'none' },
 ): preHandlerAsyncHookHandler[] {
   if (perMinute === 0) return [];
   const counter = (key: (request: FastifyRequest) => string) =>
     app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: key });
   const counters = [counter((request) => `${name}:ip:${request.ip}`)];
   // Runs after validation, so the address is already trimmed and lower-cased.
-  if (byEmail) counters.push(counter((request) => `${name}:email:${(request.body as { email: string }).email}`));
+  const addressOf = {
+    body: (request: FastifyRequest) => (request.body as { email: string }).email,
+    caller: (request: FastifyRequest) => request.actor?.user.email ?? '',
+    none: undefined,
+  }[email];
+  if (addressOf) counters.push(counter((request) => `${name}:email:${addressOf(request)}`));
   // Counters, not app.rateLimit() hooks: the plugin runs only the first of its hooks on a request,
   // so a second hook (the per-e-mail one) would never count anything.
   return [
@@ -57,8 +63,8 @@ export function authRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const isPublic = { public: true };
-    const limited = (name: string, byEmail = true) =>
-      authRateLimits(app, options.rateLimitPerMinute, name, { byEmail });
+    const limited = (name: string, email: 'body' | 'caller' | 'none' = 'body') =>
+      authRateLimits(app, options.rateLimitPerMinute, name, { email });
     const logins = createFailureLimiter(options.rateLimitPerMinute);
     // A stolen token must not make a faster password oracle than the login form.
     const passwordChecks = createFailureLimiter(options.rateLimitPerMinute);
@@ -71,7 +77,7 @@ export function authRoutes(
 
     app.post(
       '/auth/login',
-      { config: isPublic, preHandler: limited('login', false), schema: { body: LoginBody } },
+      { config: isPublic, preHandler: limited('login', 'none'), schema: { body: LoginBody } },
       async (request, reply) => logins.attempt(request.body.email, request.ip, reply, () => auth.login(request.body)),
     );
 
@@ -114,16 +120,16 @@ export function authRoutes(
 
     app.post(
       '/auth/password-reset/confirm',
-      { config: isPublic, preHandler: limited('password-reset-confirm', false), schema: { body: PasswordResetConfirmBody } },
+      { config: isPublic, preHandler: limited('password-reset-confirm', 'none'), schema: { body: PasswordResetConfirmBody } },
       async (request) => auth.confirmPasswordReset(request.body),
     );
     // Public: the link may be opened on a device where the user is not signed in.
     app.post(
       '/auth/verify-email',
-      { config: isPublic, preHandler: limited('verify-email', false), schema: { body: VerifyEmailBody } },
+      { config: isPublic, preHandler: limited('verify-email', 'none'), schema: { body: VerifyEmailBody } },
       async (request) => ({ user: await auth.verifyEmail(request.body.token) }),
     );
-    app.post('/auth/verify-email/resend', { preHandler: limited('verify-email-resend', false) }, async (request) => {
+    app.post('/auth/verify-email/resend', { preHandler: limited('verify-email-resend', 'caller') }, async (request) => {
       await auth.resendVerification(actorOf(request));
       return { message: SERVER_MESSAGES.verificationSent } satisfies MessageResponse;
     });

@@ -70,11 +70,25 @@ describe(`with RATE_LIMIT_AUTH=${LIMIT} behind a trusted proxy (TRUST_PROXY=127.
   it('limits reset requests per e-mail, so nobody can flood an inbox', async () => {
     const email = 'inbox@example.com';
     await attempt(t, '/auth/register', email, '198.51.100.30');
+    await t.settle();
     const before = t.mails.length;
     const resets = await statusesOf(LIMIT + 1, (i) => attempt(t, '/auth/password-reset', email, `198.51.100.${31 + i}`));
     expect(resets).toEqual([200, 200, 200, 429]);
+    await t.settle();
     expect(t.mails.length - before).toBe(LIMIT);
     expect((await attempt(t, '/auth/password-reset', 'other-inbox@example.com', '198.51.100.40')).status).toBe(200);
+  });
+
+  it('limits new confirmation links per account, from any address', async () => {
+    const { body } = await attempt(t, '/auth/register', 'confirm-me@example.com', '198.51.100.50');
+    const resend = (i: number) =>
+      t.request({
+        method: 'POST',
+        path: '/auth/verify-email/resend',
+        token: body.token,
+        headers: { 'x-forwarded-for': `198.51.100.${51 + i}` },
+      });
+    expect(await statusesOf(LIMIT + 1, resend)).toEqual([200, 200, 200, 429]);
   });
 
   it('keeps separate counters per call', async () => {

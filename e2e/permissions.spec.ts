@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addItems, apiToken, confirmEmail, openNewList, registerUser } from './fixtures.ts';
+
+/** The page shows what the server's `can` allows for the signed-in user, and nothing else. */
+
+async function makePublicEditable(owner: Page, listId: string) {
+  const response = await owner.request.put(`/api/v1/lists/${listId}/visibility`, {
+    headers: { authorization: `Bearer ${await apiToken(owner)}` },
+    data: { visibility: 'public', public_editable: true, allow_link_sharing: false },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('a public editable list: a signed-in reader may add items; a view member sees it read-only', async ({ page, browser }) => {
+  await registerUser(page, 'owner');
+  const listId = await openNewList(page, 'Street party');
+  await addItems(page, 'bunting');
+  await makePublicEditable(page, listId);
+
+  // A signed-in stranger opens the list by its URL: not a member, yet allowed to edit items.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await registerUser(reader, 'reader');
+  await reader.goto(`/lists/${listId}`);
+  await expect(reader.getByRole('heading', { name: 'Street party', level: 1 })).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'List options' })).toHaveCount(0);
+  await addItems(reader, 'folding tables');
+  await expect(page.getByTestId('item-row').filter({ hasText: 'folding tables' })).toBeVisible();
+  await reader.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(reader.getByRole('link', { name: 'Street party' })).toHaveCount(0);
+
+  // A member the owner made view-only: no add bar, no checkboxes to tick, whatever the list's flags.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  const viewerEmail = await registerUser(viewer, 'viewer');
+  // An invitation grants the list only to a proven address.
+  await confirmEmail(viewer, viewerEmail);
+  const invite = await page.request.post(`/api/v1/lists/${listId}/shares`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { email: viewerEmail, permission: 'view' },
+  });
+  expect(invite.status()).toBe(201);
+  await viewer.goto(`/lists/${listId}`);
+  await expect(viewer.getByTestId('item-row')).toHaveCount(2);
+  await expect(viewer.getByPlaceholder('Add item...')).toHaveCount(0);
+  await expect(viewer.getByRole('checkbox', { name: 'bunting' })).toBeDisabled();
+  await readerContext.close();
+  await viewerContext.close();
+});
