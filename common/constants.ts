@@ -27,8 +27,6 @@ export const SETTINGS_SUCCESS_MS = 3000;
 export const COPIED_LINK_MS = 2000;
 export const PHOTO_DIALOG_CLOSE_MS = 500;
 
-/** A temporary list merges with the real one when names match and creation is this close. */
-export const TEMP_LIST_MERGE_WINDOW_MS = 10_000;
 export const TEMP_ID_PREFIX = 'temp-';
 
 /** Keys under which the web app keeps its state in localStorage (spec section 9). */

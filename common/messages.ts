@@ -33,7 +33,6 @@ export const MESSAGES = {
   shareSettingsFailed: 'Failed to update share settings: ',
   updateAccessFailed: 'Failed to update access: ',
   removeAccessFailed: 'Failed to remove access: ',
-  tempListNoItems: 'Please wait for the list to be created before adding items.',
   tempListNoPhotos: 'Please wait for the list to be created before analyzing photos.',
   tempListNoImages: 'Please wait for the list to be created before adding images.',
   aiEnabledBanner: 'AI features are now available! You can use smart sorting and AI-powered list management.',

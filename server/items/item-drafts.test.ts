@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromPiece, draftsFromInputs, duplicateWarnings, withMemory } from './item-drafts.ts';
+import { draftFromPiece, draftsFromInputs, withMemory } from './item-drafts.ts';
 
 describe('draftsFromInputs', () => {
   it('splits each entry and keeps the order across entries', () => {
@@ -37,13 +37,3 @@ describe('withMemory', () => {
   });
 });
 
-describe('duplicateWarnings', () => {
-  it('warns once per name already unchecked on the list or earlier in the request', () => {
-    const drafts = draftsFromInputs(['Milk, eggs, eggs, eggs, bread']);
-    expect(duplicateWarnings(drafts, ['milk'])).toEqual(['"Milk" is already on this list', '"eggs" is already on this list']);
-  });
-
-  it('warns of nothing on an empty list of distinct items', () => {
-    expect(duplicateWarnings(draftsFromInputs(['a, b, c']), [])).toEqual([]);
-  });
-});

@@ -1,9 +1,8 @@
 import { itemNameKey, parseItem, parseItemInput, type ParsedItem } from '../../common/item-input.ts';
-import { duplicateItemWarning } from '../../common/messages.ts';
 
 /**
- * The pure part of adding items: what typed text becomes, which remembered properties it starts
- * from, and which items duplicate an unchecked one. No I/O, so it is tested without a database.
+ * The pure part of adding items: what typed text becomes and which remembered properties it
+ * starts from (duplicates: common/item-duplicates.ts). No I/O, so it is tested without a database.
  */
 
 type Properties = Record<string, unknown>;
@@ -41,18 +40,4 @@ function toDraft(item: ParsedItem): ItemDraft[] {
  */
 export function withMemory(draft: ItemDraft, base: Properties | undefined): Properties {
   return { ...base, ...draft.parsed };
-}
-
-/**
- * `"milk" is already on this list` for each new item whose name is on an unchecked item of the
- * list or earlier in the same request; each warning once.
- */
-export function duplicateWarnings(drafts: readonly ItemDraft[], uncheckedNameKeys: Iterable<string>): string[] {
-  const seen = new Set(uncheckedNameKeys);
-  const warnings = new Set<string>();
-  for (const draft of drafts) {
-    if (seen.has(draft.nameKey)) warnings.add(duplicateItemWarning(draft.content));
-    seen.add(draft.nameKey);
-  }
-  return [...warnings];
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
-import { REALTIME_PATH } from '../../common/realtime.ts';
+import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../../common/realtime.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
 import { runAdminQuery, usesPostgres } from '../test/test-database.ts';
 import { TestSocket, waitUntil } from './live-test-helpers.ts';
@@ -103,5 +103,14 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () =>
     }
     onA.close();
     onB.close();
+  });
+
+  it('closes a socket on one process when its session ends through the other', async () => {
+    const email = `mp-out-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const { token } = await http(a, 'POST', '/auth/register', undefined, { email, password: 'secret-password' });
+    const onB = await socketOn(b, a, token);
+    await onB.subscribe('u', 'user');
+    await http(a, 'POST', '/auth/logout', token);
+    expect(await onB.closed).toEqual({ code: CLOSE_CODES.sessionEnded, reason: REALTIME_MESSAGES.sessionEnded });
   });
 });
