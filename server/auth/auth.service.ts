@@ -23,7 +23,7 @@ import * as queries from './auth.queries.ts';
 import { authMails } from './auth.mails.ts';
 import type { EmailVerification } from './email-verification.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import { digestToken, newToken } from '../tokens.ts';
+import { digestToken, newExpiringToken } from '../tokens.ts';
 
 /** How long a bearer token works before the client must refresh it. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,15 +56,8 @@ export function createAuthService(deps: AuthDeps) {
   const nowIso = () => deps.now().toISOString();
 
   async function startSession(userId: string): Promise<string> {
-    const token = newToken();
-    const createdAt = deps.now();
-    await queries.insertSession(db, {
-      id: crypto.randomUUID(),
-      userId,
-      tokenHash: digestToken(secret, token),
-      createdAt: createdAt.toISOString(),
-      expiresAt: new Date(createdAt.getTime() + SESSION_TTL_MS).toISOString(),
-    });
+    const { token, hash, createdAt, expiresAt } = newExpiringToken(secret, deps.now(), SESSION_TTL_MS);
+    await queries.insertSession(db, { id: crypto.randomUUID(), userId, tokenHash: hash, createdAt, expiresAt });
     return token;
   }
 
@@ -144,13 +137,12 @@ export function createAuthService(deps: AuthDeps) {
       const row = await queries.findLiveSession(db, oldHash);
       const graceEnd = row && new Date(new Date(row.session_expires_at).getTime() + SESSION_REFRESH_GRACE_MS);
       if (!row || !graceEnd || graceEnd <= deps.now()) throw unauthorized();
-      const fresh = newToken();
-      const expiresAt = new Date(deps.now().getTime() + SESSION_TTL_MS).toISOString();
+      const fresh = newExpiringToken(secret, deps.now(), SESSION_TTL_MS);
       // Two refreshes racing with one token: only the one that swaps the hash gets a new token.
-      if (!(await queries.rotateSessionToken(db, row.session_id, oldHash, digestToken(secret, fresh), expiresAt))) {
+      if (!(await queries.rotateSessionToken(db, row.session_id, oldHash, fresh.hash, fresh.expiresAt))) {
         throw unauthorized();
       }
-      return { token: fresh, user: presentUser(row) };
+      return { token: fresh.token, user: presentUser(row) };
     },
 
     async updateProfile(actor: Actor, firstName: string): Promise<UserView> {
@@ -191,21 +183,15 @@ export function createAuthService(deps: AuthDeps) {
      * and digest work.
      */
     async requestPasswordReset(email: string): Promise<void> {
-      const token = newToken();
-      const tokenHash = digestToken(secret, token);
+      const link = newExpiringToken(secret, deps.now(), PASSWORD_RESET_TTL_MS);
       const row = await queries.findUserWithPasswordByEmail(db, email);
       if (!row) return;
-      const createdAt = deps.now();
       await db.transaction().execute(async (trx) => {
         await queries.deletePasswordResets(trx, row.id);
-        await queries.insertPasswordReset(trx, {
-          tokenHash,
-          userId: row.id,
-          createdAt: createdAt.toISOString(),
-          expiresAt: new Date(createdAt.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
-        });
+        await queries.insertPasswordReset(trx, { tokenHash: link.hash, userId: row.id, createdAt: link.createdAt, expiresAt: link.expiresAt });
       });
-      await mailer.send(authMails.resetPassword(row.email, `${deps.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`));
+      const url = `${deps.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(link.token)}`;
+      await mailer.send(authMails.resetPassword(row.email, url));
     },
 
     /**

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { EMAIL_VERIFICATION_TTL_MS, VERIFY_EMAIL_PATH } from '../../common/constants.ts';
 import type { DB } from '../db/schema.ts';
 import * as queries from './auth.queries.ts';
-import { digestToken, newToken } from '../tokens.ts';
+import { digestToken, newExpiringToken } from '../tokens.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,16 +18,15 @@ export function createEmailVerification(deps: { secret: string; publicUrl: strin
   return {
     /** A new single-use link proving `user.email`, valid for a week. */
     async issueLink(db: Db, user: { id: string; email: string }): Promise<string> {
-      const token = newToken();
-      const createdAt = deps.now();
+      const link = newExpiringToken(secret, deps.now(), EMAIL_VERIFICATION_TTL_MS);
       await queries.insertEmailVerification(db, {
-        token_hash: digestToken(secret, token),
+        token_hash: link.hash,
         user_id: user.id,
         email: user.email,
-        created_at: createdAt.toISOString(),
-        expires_at: new Date(createdAt.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
+        created_at: link.createdAt,
+        expires_at: link.expiresAt,
       });
-      return `${deps.publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+      return `${deps.publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(link.token)}`;
     },
 
     /** Uses up a link's token: the user and address it proves, or undefined (unknown, used, expired). */

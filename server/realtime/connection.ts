@@ -19,9 +19,6 @@ import type { Hub } from './hub.ts';
 import type { Sink, Subscription } from './subscription.ts';
 import type { TicketHolder } from './tickets.ts';
 
-/** Messages a client may send before its ticket is checked; more is not a real client. */
-const MAX_EARLY_MESSAGES = REALTIME_MAX_SUBSCRIPTIONS + 10;
-
 /** The parts of a `ws` socket a connection uses (a fake one in unit tests). */
 export type SocketLike = Pick<WebSocket, 'bufferedAmount' | 'send' | 'close' | 'terminate' | 'ping' | 'on'>;
 
@@ -95,7 +92,6 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   }
 
   function handle(data: RawData, isBinary: boolean): void {
-    if (!withinBudget()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyMessages);
     let json: unknown;
     try {
       if (isBinary) throw new Error('binary');
@@ -149,10 +145,12 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     socket.close(code, reason);
   }
 
+  // Every frame spends the budget, also those that wait for the ticket check (which the budget
+  // thereby bounds too).
   socket.on('message', (data, isBinary) => {
     if (!open) return;
+    if (!withinBudget()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyMessages);
     if (holder) return handle(data, isBinary);
-    if (early.length >= MAX_EARLY_MESSAGES) return close(CLOSE_CODES.policyViolation, REALTIME_MESSAGES.tooManySubscriptions);
     early.push({ data, isBinary });
   });
   socket.on('pong', () => {

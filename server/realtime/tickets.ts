@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { REALTIME_TICKET_TTL_MS } from '../../common/realtime.ts';
 import type { DB } from '../db/schema.ts';
-import { digestToken, newToken } from '../tokens.ts';
+import { digestToken, newExpiringToken } from '../tokens.ts';
 import * as queries from './realtime.queries.ts';
 import type { LiveSources } from './sources.ts';
 
@@ -23,16 +23,9 @@ export function createTickets(deps: { db: Kysely<DB>; secret: string; now: () =>
   const { db, secret } = deps;
   return {
     async issue(holder: TicketHolder): Promise<string> {
-      const ticket = newToken();
-      const now = deps.now();
-      await queries.insertTicket(db, {
-        hash: digestToken(secret, ticket),
-        userId: holder.userId,
-        sessionId: holder.sessionId,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + REALTIME_TICKET_TTL_MS).toISOString(),
-      });
-      return ticket;
+      const { token, ...stored } = newExpiringToken(secret, deps.now(), REALTIME_TICKET_TTL_MS);
+      await queries.insertTicket(db, { ...stored, userId: holder.userId, sessionId: holder.sessionId });
+      return token;
     },
 
     /** Whom a ticket was issued to, or undefined when it is unknown, used, expired, or its session ended. */
