@@ -1,13 +1,55 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { API_BASE_PATH } from './common/constants.ts';
 
 /** The API server `npm run dev` starts beside Vite (scripts/dev.ts). */
 export const DEV_API_PORT = 3001;
 
+/** The brand colour of the logo (web/public/logo.svg) and of the browser's chrome around the app. */
+const THEME_COLOR = '#2f6fed';
+
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // An installable app: manifest, icons, and a service worker that serves the app shell (and
+    // every hashed asset) from its cache, so the app opens offline from the home screen. The API
+    // is never cached: data goes through the store, its offline queue and the live feed.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      includeAssets: ['logo.svg', 'favicon-32.png', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Listo',
+        short_name: 'Listo',
+        description: 'Shared checklists, live on every device.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#f6f7f9',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [new RegExp(`^${API_BASE_PATH}/`)],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    // Precompressed copies beside every asset; the server picks the one the browser accepts.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
+      include: /\.(js|css|html|svg|webmanifest|json)$/,
+      threshold: 0,
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

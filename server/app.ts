@@ -11,6 +11,7 @@ import { createBackground, type Background } from './background.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { registerAccessLog } from './http/access-log.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   maintenanceIntervalMs?: number;
   /** Socket timeouts (tests shorten them). */
   timeouts?: Partial<typeof HTTP_TIMEOUTS>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Called for every route the app registers (the fuzz test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -76,7 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: timeouts.requestTimeoutMs,
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  registerAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.

@@ -8,9 +8,14 @@ import { errorBody } from './error-handler.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
+/** Hashed assets never change under their name; everything else is revalidated (the service worker too). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
 /**
  * Serves the built web app, and index.html for every other GET that wants a page, so that deep
- * links (/join/…, /lists/…) load the app. Unknown API paths and everything else get a JSON 404.
+ * links (/join/…, /lists/…) load the app. Files go out precompressed (the build writes .br and .gz
+ * beside each) when the browser accepts it. Unknown API paths and everything else get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
@@ -18,11 +23,11 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      preCompressed: true,
       // Vite puts a content hash in every asset name, so those can be cached for good.
+      cacheControl: false,
       setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
       },
     });
   }
@@ -30,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     const wantsPage =
       hasBuild && request.method === 'GET' && !request.url.startsWith(`${API_BASE_PATH}/`) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return reply.sendFile('index.html');
     return reply.status(404).send(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
 }

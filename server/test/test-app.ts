@@ -6,6 +6,9 @@ import type { Database } from '../db/open.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/** Server tests do not serve the web app unless they ask for one (a folder without a build). */
+const NO_WEB_APP = '/nonexistent-listo-web-build';
+
 /** The server secret of every test app (tests that forge stored token digests need it). */
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac';
 
@@ -48,6 +51,9 @@ export interface TestAppOptions {
   /** How often expired rows are purged (the purge tests shorten it). */
   maintenanceIntervalMs?: number;
   timeouts?: AppDeps['timeouts'];
+  logStream?: AppDeps['logStream'];
+  /** A built web app to serve (defaults to none). */
+  webDistDir?: string;
   /** Sees every route the app registers. */
   onRoute?: AppDeps['onRoute'];
 }
@@ -91,6 +97,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     maintenanceIntervalMs: options.maintenanceIntervalMs,
     timeouts: options.timeouts,
     onRoute: options.onRoute,
+    webDistDir: options.webDistDir ?? NO_WEB_APP,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * The web app's files: precompressed when the browser accepts it, hashed assets cached for good,
+ * pages and the service worker revalidated, deep links answered with the app.
+ */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-dist-'));
+const SCRIPT = 'console.log("listo");'.repeat(50);
+function write(name: string, text: string) {
+  fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+  fs.writeFileSync(path.join(dist, name), text);
+  fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(text));
+  fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(text));
+}
+write('index.html', '<!doctype html><title>Listo</title>');
+write('assets/index-abc123.js', SCRIPT);
+write('sw.js', 'self.addEventListener("fetch", () => {});');
+
+let t: TestApp;
+afterAll(async () => {
+  await t?.app.close();
+  await t?.database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  t ??= await startTestApp({ webDistDir: dist });
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+describe('the web app files', () => {
+  it('go out brotli- or gzip-compressed, as the browser accepts', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('cache hashed assets for good, and revalidate the page and the service worker', async () => {
+    expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/', { accept: 'text/html' })).headers['cache-control']).toBe('no-cache');
+    const deepLink = await get('/lists/some-list', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['content-encoding']).toBe('br');
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+  });
+});
