@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { session } from '../state/session.ts';
+import { makeUser } from '../test/factories.ts';
 import { LoginScreen } from './LoginScreen.tsx';
 
 function answer(status: number, body: unknown) {
@@ -23,14 +24,14 @@ describe('LoginScreen', () => {
   });
 
   it('signs in and keeps the token under listo_token', async () => {
-    const user = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true };
+    const user = makeUser();
     fetchMock.mockResolvedValueOnce(answer(200, { token: 'tok', user }));
     render(<LoginScreen />);
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(session.get()).toEqual({ token: 'tok', user }));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/login', expect.objectContaining({ method: 'POST' }));
-    expect(session.get()).toEqual({ token: 'tok', user });
     expect(localStorage.getItem('listo_token')).toBe('tok');
   });
 
@@ -43,7 +44,7 @@ describe('LoginScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFailed));
   });
 
   it('checks the form before calling the server', async () => {
@@ -51,7 +52,7 @@ describe('LoginScreen', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.passwordTooShort);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.passwordTooShort);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
-import { LoginBody, PasswordResetBody, RegisterBody } from '../../common/schemas/auth.ts';
+import type { LoginBody, RegisterBody } from '../../common/schemas/auth.ts';
 import type { InvitationView } from '../../common/schemas/shares.ts';
 import { login, register, requestPasswordReset } from '../api/auth.ts';
 import { messageOf } from '../components/errors.ts';
@@ -25,7 +25,9 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
   async function run(action: Action) {
     setError(null);
     setNotice(null);
-    const schema = { login: LoginBody, register: RegisterBody, reset: PasswordResetBody }[action];
+    // The shared schemas (and zod) load on the first submit: the sign-in page's first load stays small.
+    const schemas = await import('../../common/schemas/auth.ts');
+    const schema = { login: schemas.LoginBody, register: schemas.RegisterBody, reset: schemas.PasswordResetBody }[action];
     const parsed = schema.safeParse(action === 'reset' ? { email } : { email, password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);

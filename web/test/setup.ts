@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 
 // jsdom lacks what the swipe gesture and Radix measure with; no-ops are enough for component tests.
 Element.prototype.setPointerCapture ??= () => undefined;
@@ -9,3 +10,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Screens load their chunks lazily; on a busy two-core machine that can take more than the
+// default second. Waiting longer only slows a test that fails anyway.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { UserView } from '../common/schemas/auth.ts';
+import { Toaster } from './components/Toaster.tsx';
+import { AccountScreen, DashboardScreen, JoinScreen, ListScreen } from './screens/lazy.ts';
+import { loadItems } from './state/item-actions.ts';
+import { loadLists } from './state/list-actions.ts';
+import { startLiveSync } from './state/live-sync.ts';
+import { onReplayed, startConnectionWatch } from './state/sync.ts';
+
+/** Live updates, the connection state, and a reload of what replayed offline changes touched. */
+function useSync() {
+  useEffect(() => {
+    const stopWatch = startConnectionWatch();
+    const stopLive = startLiveSync();
+    const stopReplay = onReplayed((listIds) => {
+      loadLists().catch(() => undefined);
+      listIds.forEach((id) => loadItems(id).catch(() => undefined));
+    });
+    return () => {
+      stopWatch();
+      stopLive();
+      stopReplay();
+    };
+  }, []);
+}
+
+/**
+ * The signed-in app: its routes, the store, the offline queue and the live socket. A chunk of its
+ * own, so the sign-in page loads none of it.
+ */
+export function SignedInApp({ user }: { user: UserView }) {
+  useSync();
+  return (
+    <>
+      <Routes>
+      <Route path="/" element={<DashboardScreen user={user} />} />
+      <Route path="/lists/:id" element={<ListScreen />} />
+      <Route path="/account" element={<AccountScreen user={user} />} />
+      <Route path="/join/:listId" element={<JoinScreen />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+      {/* Only the signed-in app notifies; the sign-in screens say everything inline. */}
+      <Toaster />
+    </>
+  );
+}
