@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium.ts';
+import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
+
+/**
+ * `npm run bench:lighthouse`: Lighthouse 13 (mobile, simulated throttling: its default) on the
+ * sign-in page, the dashboard and a list, each loaded cold (HTTP cache, Cache Storage and service
+ * worker cleared before each run; the signed-in session kept in localStorage), against a local
+ * Listo on a temp data folder. Prints the four category scores per page, the median of RUNS.
+ * Loopback only; everything it starts or writes is removed at the end.
+ */
+const RUNS = 3;
+const ITEMS = 40;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+async function api<T>(server: ChildServer, route: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${server.url}${API_BASE_PATH}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Forgets every cached byte of the app (but not localStorage): the next load is a cold one. */
+async function forgetCaches(page: Page, origin: string): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,service_workers' });
+  await cdp.detach();
+}
+
+async function scores(page: Page, url: string): Promise<Record<string, number>> {
+  const runs: Record<string, number>[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await forgetCaches(page, new URL(url).origin);
+    const result = await lighthouse(url, { logLevel: 'error', disableStorageReset: true, onlyCategories: [...CATEGORIES] }, undefined, page);
+    const categories = result?.lhr.categories ?? {};
+    runs.push(Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])));
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return Object.fromEntries(CATEGORIES.map((key) => [key, median(runs.map((run) => run[key]!))]));
+}
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.ts')], { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-lighthouse-'));
+  const server = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn' });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
+    args: [...(CHROMIUM_LAUNCH_OPTIONS.args ?? []), '--headless=new'],
+  });
+  try {
+    const email = `lighthouse-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const auth = await api<{ token: string; user: unknown }>(server, '/auth/register', { email, password: 'secret-password' });
+    const { list } = await api<{ list: { id: string } }>(server, '/lists', { name: 'Groceries' }, auth.token);
+    const items = Array.from({ length: ITEMS }, (_, i) => ({ content: `item ${i + 1}` }));
+    await api(server, `/lists/${list.id}/items/batch`, { items }, auth.token);
+
+    const page = await browser.newPage();
+    const results: Record<string, Record<string, number>> = {};
+    results['sign-in'] = await scores(page, `${server.url}/`);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(
+      (keys, session) => {
+        localStorage.setItem(keys.token, session.token);
+        localStorage.setItem(keys.user, JSON.stringify(session.user));
+      },
+      STORAGE_KEYS,
+      auth,
+    );
+    results.dashboard = await scores(page, `${server.url}/`);
+    results.list = await scores(page, `${server.url}/lists/${list.id}`);
+    console.table(results);
+  } finally {
+    await browser.close();
+    await server.stop('SIGTERM').catch(() => killChildServers());
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
