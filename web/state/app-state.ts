@@ -1,9 +1,10 @@
 import type { ChangeRequest } from '../api/client.ts';
-import { STORAGE_KEYS, CACHE_SAVE_DELAY_MS } from '../../common/constants.ts';
+import { CACHE_SAVE_DELAY_MS } from '../../common/constants.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
 import type { SortMode } from '../../common/sorting.ts';
+import { clearCacheText, readCacheText, writeCacheText } from './cache-storage.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -64,12 +65,12 @@ function emptyState(): AppState {
   };
 }
 
-function readCache(): AppState {
+/** The state a cached text restores (an empty one when there is none, or it cannot be read). */
+function stateFrom(json: string | null): AppState {
   const state = emptyState();
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.cache);
-    if (!raw) return state;
-    const cached = JSON.parse(raw) as Partial<CachedState>;
+    if (!json) return state;
+    const cached = JSON.parse(json) as Partial<CachedState>;
     return {
       ...state,
       lists: cached.lists ?? [],
@@ -84,7 +85,27 @@ function readCache(): AppState {
   }
 }
 
-export const appStore = createStore<AppState>(readCache());
+/**
+ * Starts from the cache: at once when it is in localStorage; from IndexedDB a moment later when it
+ * grew too big for it (what happened meanwhile, e.g. a server answer, is kept over the cache).
+ */
+function startFromCache(store: { set(state: AppState): void; update(change: (state: AppState) => AppState): void }) {
+  const read = readCacheText();
+  if ('json' in read) return store.set(stateFrom(read.json));
+  void read.pending.then((json) => {
+    const cached = stateFrom(json);
+    store.update((state) => ({
+      ...cached,
+      ...(state.listsLoaded ? { lists: state.lists, listsLoaded: true } : {}),
+      items: { ...cached.items, ...state.items },
+      pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
+      online: state.online,
+    }));
+  });
+}
+
+export const appStore = createStore<AppState>(emptyState());
+startFromCache(appStore);
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -94,11 +115,8 @@ export function saveCache(): void {
   saveTimer = undefined;
   const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
   const cached: CachedState = { lists, items, pendingChanges, history, propertyCache };
-  try {
-    localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify(cached));
-  } catch {
-    // A full storage only costs the instant start; the server still has everything.
-  }
+  // A storage that refuses only costs the instant start; the server still has everything.
+  writeCacheText(JSON.stringify(cached)).catch(() => undefined);
 }
 
 appStore.subscribe(() => {
@@ -110,12 +128,12 @@ export function resetAppState(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   appStore.set(emptyState());
-  localStorage.removeItem(STORAGE_KEYS.cache);
+  clearCacheText();
 }
 
 /** Re-reads the cache, e.g. in tests after localStorage was prepared. */
 export function reloadAppStateFromCache(): void {
-  appStore.set(readCache());
+  startFromCache(appStore);
 }
 
 export function useAppState<S>(select: (state: AppState) => S): S {

@@ -1,0 +1,49 @@
+import 'fake-indexeddb/auto';
+import { get } from 'idb-keyval';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../common/constants.ts';
+import { makeList } from '../test/factories.ts';
+import { appStore, reloadAppStateFromCache, resetAppState } from './app-state.ts';
+import { clearCacheText, LOCAL_CACHE_MAX_CHARS, readCacheText, writeCacheText } from './cache-storage.ts';
+
+async function textOf(read: ReturnType<typeof readCacheText>) {
+  return 'json' in read ? read.json : await read.pending;
+}
+
+describe('the offline cache', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearCacheText();
+  });
+
+  it('stays in localStorage under listo_cache while it is small', async () => {
+    await writeCacheText('{"lists":[]}');
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBe('{"lists":[]}');
+    expect(readCacheText()).toEqual({ json: '{"lists":[]}' });
+  });
+
+  it('moves to IndexedDB, same key, once it outgrows localStorage, and comes back when it shrinks', async () => {
+    const big = JSON.stringify({ lists: [], history: ['x'.repeat(LOCAL_CACHE_MAX_CHARS)] });
+    await writeCacheText(big);
+    expect(localStorage.getItem(STORAGE_KEYS.cache)!.length).toBeLessThan(100);
+    expect(await get(STORAGE_KEYS.cache)).toBe(big);
+    expect(await textOf(readCacheText())).toBe(big);
+
+    await writeCacheText('{"lists":[]}');
+    expect(readCacheText()).toEqual({ json: '{"lists":[]}' });
+    expect(await get(STORAGE_KEYS.cache)).toBeUndefined();
+  });
+
+  it('restores a big cache into the store, and a sign-out forgets it in both places', async () => {
+    const lists = [makeList({ id: 'big', name: 'Warehouse' })];
+    const items = { big: Array.from({ length: 3000 }, (_, i) => ({ id: `i${i}`, content: `item ${i} ${'·'.repeat(400)}` })) };
+    await writeCacheText(JSON.stringify({ lists, items, pendingChanges: [], history: [], propertyCache: {} }));
+    reloadAppStateFromCache();
+    await expect.poll(() => appStore.get().lists.map((list) => list.id)).toEqual(['big']);
+    expect(appStore.get().items.big).toHaveLength(3000);
+
+    resetAppState();
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
+    await expect.poll(() => get(STORAGE_KEYS.cache)).toBeUndefined();
+  });
+});
