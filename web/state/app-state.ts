@@ -4,6 +4,7 @@ import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
 import type { SortMode } from '../../common/sorting.ts';
+import { withoutUploadingImages } from './item-images.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -93,7 +94,7 @@ export function saveCache(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
-  const cached: CachedState = { lists, items, pendingChanges, history, propertyCache };
+  const cached: CachedState = { lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache };
   try {
     localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify(cached));
   } catch {
