@@ -3,6 +3,7 @@ import { HttpError } from '../../common/http-error.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
+import { fetchWithUploadProgress } from './upload-progress.ts';
 
 /** An error answer of the API, with the server's message when it sent one. */
 export class ApiError extends HttpError {}
@@ -14,6 +15,8 @@ interface RequestOptions {
   anonymous?: boolean;
   /** One key per user action, sent again when the action is replayed (docs/api.md, "Safe retries"). */
   idempotencyKey?: string;
+  /** Sends with XMLHttpRequest, which reports how much of the body has gone (fetch cannot). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** A mutating call as data, so an offline queue can keep it and replay it later. */
@@ -43,11 +46,9 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
-  return fetch(`${API_BASE_PATH}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const url = `${API_BASE_PATH}${path}`;
+  const init = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+  return options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init);
 }
 
 async function toError(response: Response): Promise<ApiError> {

@@ -17,6 +17,7 @@ import { ItemRow } from './list/ItemRow.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
+import { useItemImageDialog } from './list/useItemImageDialog.tsx';
 import styles from './list/ListScreen.module.css';
 
 const NO_ITEMS: ClientItem[] = [];
@@ -42,6 +43,7 @@ export function ListScreen() {
   const onToggle = useCallback((item: ClientItem) => void toggleItemAction(id, item), [id]);
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
+  const images = useItemImageDialog(id, list?.can.editItems ?? false);
 
   const isOwn = own !== undefined;
   const unconfirmed = own !== undefined && isUnconfirmed(own);
@@ -109,12 +111,14 @@ export function ListScreen() {
                 onToggle={onToggle}
                 onDelete={onDelete}
                 onRename={onRename}
+                onImage={images.open}
               />
             ))}
           </ul>
         )}
       </main>
       {editable && <AddBar history={history} onAdd={(text) => void addItemsAction(id, text)} />}
+      {images.dialog}
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
 import type { SortMode } from '../../common/sorting.ts';
 import { clearCacheText, readCacheText, writeCacheText } from './cache-storage.ts';
+import { withoutUploadingImages } from './item-images.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -114,7 +115,7 @@ export function saveCache(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
-  const cached: CachedState = { lists, items, pendingChanges, history, propertyCache };
+  const cached: CachedState = { lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache };
   // A storage that refuses only costs the instant start; the server still has everything.
   writeCacheText(JSON.stringify(cached)).catch(() => undefined);
 }

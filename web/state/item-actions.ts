@@ -8,6 +8,7 @@ import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
 import { fetchItems, itemRequests } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
+import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
@@ -35,10 +36,11 @@ export function setServerItems(listId: string, server: ItemView[]) {
   appStore.update((state) => {
     // Our own new items carry their final ids, so one the live feed brings before the batch call
     // answers simply takes the place of its optimistic row.
-    const waiting = stillOnTheirWay(state.items[listId] ?? [], new Set(server.map((item) => item.id)), state.pendingChanges);
+    const current = state.items[listId] ?? [];
+    const waiting = stillOnTheirWay(current, new Set(server.map((item) => item.id)), state.pendingChanges);
     return {
       ...state,
-      items: { ...state.items, [listId]: [...server, ...waiting] },
+      items: { ...state.items, [listId]: [...keepUploadingImages(current, server), ...waiting] },
       propertyCache: rememberProperties(state, server),
     };
   });
@@ -110,7 +112,7 @@ export async function addItemsAction(listId: string, input: string): Promise<voi
   const withoutTemps = (list: ClientItem[]) => list.filter((item) => !tempIds.has(item.id));
   const upsert = (list: ClientItem[], results: ItemView[]) => {
     const ids = new Set(results.map((item) => item.id));
-    return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...results];
+    return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...keepUploadingImages(list, results)];
   };
   setItems(listId, (list) => [...list.map((item) => (reopened.has(item.id) ? { ...item, is_completed: false } : item)), ...temps]);
   const newHistory = addToHistory(plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content])));
@@ -137,7 +139,7 @@ export async function addItemsAction(listId: string, input: string): Promise<voi
 }
 
 function replaceItem(listId: string, item: ClientItem) {
-  setItems(listId, (list) => list.map((entry) => (entry.id === item.id ? item : entry)));
+  setItems(listId, (list) => list.map((entry) => (entry.id === item.id ? keepUploadingImage(entry, item) : entry)));
 }
 
 async function updateAction(listId: string, before: ClientItem, optimistic: ClientItem, body: Parameters<typeof itemRequests.update>[2]) {

@@ -1,6 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { MESSAGES } from '../../../common/messages.ts';
+import type { ClientItem } from '../../state/app-state.ts';
+import { uploadProgress } from '../../state/image-actions.ts';
 import { item } from '../../test/http.ts';
 import { ItemRow } from './ItemRow.tsx';
 
@@ -60,5 +64,63 @@ describe('ItemRow', () => {
     expect(screen.getByRole('checkbox', { name: /milk/ })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Delete milk' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'milk, rename item' })).toBeNull();
+  });
+});
+
+describe('ItemRow image', () => {
+  afterEach(() => {
+    cleanup();
+    uploadProgress.set({});
+  });
+
+  const primary = { id: 'img1', thumbnailUrl: '/t1.webp?sig=a', mediumUrl: '/m1.webp?sig=a', uploadedAt: '2025-01-01T00:00:00.000Z' };
+  const bread = item('i2', 'bread', { images: { primary } });
+  const row = (props: Partial<Parameters<typeof ItemRow>[0]> & { item: ClientItem }) =>
+    render(<ItemRow editable onToggle={vi.fn()} onDelete={vi.fn()} onImage={vi.fn()} {...props} />);
+
+  it('shows the thumbnail, which opens the image; an editor without an image gets the add-image button', async () => {
+    const onImage = vi.fn();
+    row({ item: bread, onImage });
+    const thumbnail = screen.getByRole('button', { name: 'Image of bread' });
+    expect(thumbnail.querySelector('img')).toHaveAttribute('src', '/t1.webp?sig=a');
+    await userEvent.click(thumbnail);
+    expect(onImage).toHaveBeenCalledExactlyOnceWith(bread);
+    cleanup();
+    const plain = item('i3', 'eggs');
+    row({ item: plain, onImage });
+    await userEvent.click(screen.getByRole('button', { name: 'Add image to eggs' }));
+    expect(onImage).toHaveBeenLastCalledWith(plain);
+  });
+
+  it('shows a cross labelled "Failed to load image" for a broken thumbnail, and tries a fresh URL again', () => {
+    const { rerender } = row({ item: bread });
+    fireEvent.error(screen.getByRole('button', { name: 'Image of bread' }).querySelector('img')!);
+    const broken = screen.getByRole('button', { name: `Image of bread: ${MESSAGES.imageLoadFailed}` });
+    expect(broken).toHaveAttribute('title', MESSAGES.imageLoadFailed);
+    expect(broken.querySelector('img')).toBeNull();
+    const fresh = { ...bread, images: { primary: { ...primary, thumbnailUrl: '/t1.webp?sig=b' } } };
+    rerender(<ItemRow item={fresh} editable onToggle={vi.fn()} onDelete={vi.fn()} onImage={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Image of bread' }).querySelector('img')).toHaveAttribute('src', '/t1.webp?sig=b');
+  });
+
+  it('shows the upload progress, and that it waits to try again', () => {
+    uploadProgress.set({ i2: 0.25 });
+    row({ item: bread });
+    expect(screen.getByRole('progressbar', { name: IMAGE_TEXT.uploading })).toHaveAttribute('value', '0.25');
+    act(() => uploadProgress.set({ i2: null }));
+    expect(screen.getByRole('progressbar', { name: IMAGE_TEXT.uploadWaiting })).not.toHaveAttribute('value');
+  });
+
+  it('lets a read-only member open an image but not add one', () => {
+    row({ item: bread, editable: false });
+    expect(screen.getByRole('button', { name: 'Image of bread' })).toBeEnabled();
+    cleanup();
+    row({ item: item('i3', 'eggs'), editable: false });
+    expect(screen.queryByRole('button', { name: 'Add image to eggs' })).toBeNull();
+  });
+
+  it('has no image place where images cannot be opened (a public list read signed out)', () => {
+    row({ item: bread, onImage: undefined });
+    expect(screen.queryByRole('button', { name: 'Image of bread' })).toBeNull();
   });
 });

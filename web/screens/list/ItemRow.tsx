@@ -6,6 +6,7 @@ import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
 import type { ClientItem } from '../../state/app-state.ts';
 import { quantityOf, tagsOf, translationsOf } from './item-details.ts';
+import { ItemImageSlot } from './ItemImageSlot.tsx';
 import styles from './ItemRow.module.css';
 
 const MAX_DRAG = SWIPE_DELETE_THRESHOLD_PX * SWIPE_MAX_DRAG_FACTOR;
@@ -19,10 +20,12 @@ interface ItemRowProps {
   onDelete: (item: ClientItem) => void;
   /** Called with the edited text; empty or unchanged text never reaches it. */
   onRename?: (item: ClientItem, text: string) => void;
+  /** Opens the item's image (the viewer) or, for editors, adds one; without it the row shows no image place. */
+  onImage?: (item: ClientItem) => void;
 }
 
-/** One item: checkbox, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
-export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename }: ItemRowProps) {
+/** One item: checkbox, image, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
+export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -79,6 +82,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
           aria-label={quantity ? `${quantity} ${item.content}` : item.content}
           aria-describedby={translations.length > 0 || tags.length > 0 ? detailsId : undefined}
         />
+        {onImage && <ItemImageSlot item={item} editable={editable} onOpen={onImage} />}
         <div className={styles.body}>
           {draft !== null ? (
             <input

@@ -1,0 +1,46 @@
+/**
+ * The web side of photos on items (spec sections 2, 4, 8 and 9): the camera, the upload and its
+ * retries, and the words of the image dialogs. The spec's own messages (camera denied, attach
+ * failed, image load failed, temporary list) are in messages.ts.
+ */
+
+/** Spec section 9: a photo is captured as JPEG at quality 0.8. */
+export const PHOTO_JPEG_QUALITY = 0.8;
+/** Spec section 9: the camera prefers the rear one, 1280x720 ideal. */
+export const CAMERA_IDEAL_SIZE = { width: 1280, height: 720 } as const;
+/** Spec section 9: on a phone 640x480 ideal, 1280x720 at most (a phone's full sensor is a slow upload). */
+export const CAMERA_MOBILE_IDEAL_SIZE = { width: 640, height: 480 } as const;
+export const CAMERA_MOBILE_MAX_SIZE = CAMERA_IDEAL_SIZE;
+
+/** Spec section 9: an upload is retried for at most 10 minutes... */
+export const UPLOAD_RETRY_MAX_MS = 600_000;
+/** ...with a wait that doubles from about a second up to 64 s, with jitter. */
+export const UPLOAD_BACKOFF_BASE_MS = 1_000;
+export const UPLOAD_BACKOFF_MAX_MS = 64_000;
+
+/**
+ * The largest file the web app sends: the server refuses more than 10 MB decoded (413), so a bigger
+ * file is refused before it is read into memory and sent for nothing.
+ */
+export const IMAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Words of the image dialogs that the spec does not fix. */
+export const IMAGE_TEXT = {
+  addImageTitle: 'Add Image to Item',
+  takePhotoTitle: 'Take a Photo',
+  takePhoto: 'Take a Photo',
+  capture: 'Capture',
+  chooseFile: 'Choose a File',
+  removeImage: 'Remove Image',
+  retakeImage: 'Retake Image',
+  addImageTo: (content: string) => `Add image to ${content}`,
+  viewImageOf: (content: string) => `Image of ${content}`,
+  cameraStarting: 'Starting the camera…',
+  cameraUnavailable: 'No camera is available. Choose a photo from your files instead.',
+  fileTooLarge: `This file is too large. Choose an image of at most ${IMAGE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+  fileUnreadable: 'This file could not be read. Choose another image.',
+  uploading: 'Uploading image',
+  uploadWaiting: 'Upload interrupted, trying again soon',
+  uploadUnreachable: 'The server could not be reached',
+  removeFailed: 'Failed to remove image: ',
+} as const;

@@ -1,0 +1,33 @@
+import { backoffDelay } from '../realtime/live-client.ts';
+
+export interface RetryOptions {
+  /** The first wait is about this long (half of it fixed, half random)... */
+  baseMs: number;
+  /** ...doubling up to this. */
+  maxMs: number;
+  /** No try starts later than this after the first one: the last error is thrown instead. */
+  giveUpAfterMs: number;
+  /** Whether a failure may pass if tried again; the others are thrown at once. */
+  isTransient: (error: unknown) => boolean;
+  /** Told before each wait, e.g. to show that the call will be tried again. */
+  onWait?: (delayMs: number) => void;
+  /** For the jitter; injectable so tests are deterministic. */
+  random?: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Runs `call` until it succeeds, waiting longer after each transient failure (exponential backoff with jitter). */
+export async function retryWithBackoff<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const delay = backoffDelay(attempt, options.baseMs, options.maxMs, options.random ?? Math.random);
+      if (!options.isTransient(error) || Date.now() + delay - started > options.giveUpAfterMs) throw error;
+      options.onWait?.(delay);
+      await sleep(delay);
+    }
+  }
+}

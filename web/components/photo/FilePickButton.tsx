@@ -1,0 +1,56 @@
+import { ImageUp } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { IMAGE_FILE_MAX_BYTES, IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { readAsDataUrl } from './camera.ts';
+
+interface FilePickButtonProps {
+  className?: string;
+  disabled?: boolean;
+  /** The chosen image as a data URL. */
+  onPhoto: (photo: string) => void;
+  /** Why a chosen file was not taken (too large, unreadable); undefined once one was. */
+  onProblem: (problem: string | undefined) => void;
+}
+
+/** "Choose a File": the photo from the device's files or gallery, for when there is no camera (or beside it). */
+export function FilePickButton({ className, disabled = false, onPhoto, onProblem }: FilePickButtonProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [reading, setReading] = useState(false);
+
+  async function take(file: File) {
+    // Read into memory and sent only when the server could take it (10 MB decoded at most).
+    if (file.size > IMAGE_FILE_MAX_BYTES) return onProblem(IMAGE_TEXT.fileTooLarge);
+    setReading(true);
+    try {
+      const photo = await readAsDataUrl(file);
+      onProblem(undefined);
+      onPhoto(photo);
+    } catch {
+      onProblem(IMAGE_TEXT.fileUnreadable);
+    } finally {
+      setReading(false);
+    }
+  }
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        data-testid="image-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared, so that choosing the same file again (after a failure) is a change too.
+          event.target.value = '';
+          if (file) void take(file);
+        }}
+      />
+      <button type="button" className={className} disabled={disabled || reading} aria-busy={reading} onClick={() => input.current?.click()}>
+        <ImageUp size={20} aria-hidden />
+        {IMAGE_TEXT.chooseFile}
+      </button>
+    </>
+  );
+}

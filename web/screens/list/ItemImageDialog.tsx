@@ -1,0 +1,139 @@
+import { Camera, ImageOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { MESSAGES } from '../../../common/messages.ts';
+import { Modal } from '../../components/Modal.tsx';
+import modal from '../../components/Modal.module.css';
+import { CameraCapture } from '../../components/photo/CameraCapture.tsx';
+import { FilePickButton } from '../../components/photo/FilePickButton.tsx';
+import { useLoadFailure } from '../../components/photo/useLoadFailure.ts';
+import ui from '../../components/ui.module.css';
+import { useAppState, type ClientItem } from '../../state/app-state.ts';
+import { attachImageAction, removeImageAction } from '../../state/image-actions.ts';
+import { primaryImage, type PrimaryImage } from '../../state/item-images.ts';
+import styles from './ItemImage.module.css';
+
+type View = 'add' | 'camera' | 'viewer';
+
+interface ItemImageDialogProps {
+  listId: string;
+  itemId: string;
+  /** The server's `can.editItems`: without it, only the viewer, without its buttons. */
+  editable: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The image dialogs of one item (spec section 2): "Add Image to Item" (take a photo or choose a
+ * file), "Take a Photo", and the image viewer (Remove Image, Retake Image). One dialog whose body
+ * changes, so focus stays inside it from one step to the next and returns to the row's image
+ * button at the end. A photo is attached optimistically: the dialog closes at once and the row
+ * shows the upload.
+ */
+export function ItemImageDialog({ listId, itemId, editable, onClose }: ItemImageDialogProps) {
+  const item = useAppState((state) => state.items[listId]?.find((entry) => entry.id === itemId));
+  const image = item && primaryImage(item);
+  const [view, setView] = useState<View>(image ? 'viewer' : 'add');
+  const body = useRef<HTMLDivElement>(null);
+  const shown = useRef(view);
+
+  // The step's controls replaced the ones that had the focus: give it to the new step.
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    body.current?.focus();
+  }, [view]);
+
+  // Someone removed the item or its image, or the user lost the right to edit, meanwhile: nothing left to show.
+  const open = item !== undefined && (view === 'viewer' ? image !== undefined : editable);
+  useEffect(() => {
+    if (!open) onClose();
+  }, [open, onClose]);
+  const attach = (photo: string) => {
+    void attachImageAction(listId, itemId, photo);
+    onClose();
+  };
+  const title = view === 'add' ? IMAGE_TEXT.addImageTitle : view === 'camera' ? IMAGE_TEXT.takePhotoTitle : (item?.content ?? '');
+
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title}>
+      <div ref={body} tabIndex={-1} role="group" aria-label={title} className={styles.view}>
+        {view === 'add' && <AddImageChoice onCamera={() => setView('camera')} onPhoto={attach} />}
+        {view === 'camera' && <CameraCapture onPhoto={attach} />}
+        {view === 'viewer' && item && image && (
+          <ImageViewer
+            item={item}
+            image={image}
+            editable={editable}
+            onRetake={() => setView('camera')}
+            onRemove={() => {
+              void removeImageAction(listId, itemId);
+              onClose();
+            }}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function AddImageChoice({ onCamera, onPhoto }: { onCamera: () => void; onPhoto: (photo: string) => void }) {
+  const [problem, setProblem] = useState<string>();
+  return (
+    <>
+      <div className={styles.choices}>
+        <button type="button" className={ui.primary} onClick={onCamera} autoFocus>
+          <Camera size={20} aria-hidden />
+          {IMAGE_TEXT.takePhoto}
+        </button>
+        <FilePickButton className={ui.secondary} onPhoto={onPhoto} onProblem={setProblem} />
+      </div>
+      {problem && (
+        <p role="alert" className={ui.error}>
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+interface ImageViewerProps {
+  item: ClientItem;
+  image: PrimaryImage;
+  editable: boolean;
+  onRemove: () => void;
+  onRetake: () => void;
+}
+
+/** The medium image; for editors Remove Image and Retake Image, disabled while the photo still uploads. */
+function ImageViewer({ item, image, editable, onRemove, onRetake }: ImageViewerProps) {
+  const [failed, onError] = useLoadFailure(image.mediumUrl);
+  const uploading = image.isOptimistic === true;
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className={styles.loadFailed}>
+          <ImageOff size={24} aria-hidden />
+          {MESSAGES.imageLoadFailed}
+        </p>
+      ) : (
+        <img className={styles.viewerImage} src={image.mediumUrl} alt={IMAGE_TEXT.viewImageOf(item.content)} onError={onError} />
+      )}
+      {uploading && (
+        <p role="status" className={ui.muted}>
+          {IMAGE_TEXT.uploading}
+        </p>
+      )}
+      {editable && (
+        <div className={`${modal.actions} ${styles.viewerActions}`}>
+          <button type="button" className={ui.danger} disabled={uploading} onClick={onRemove}>
+            {IMAGE_TEXT.removeImage}
+          </button>
+          <button type="button" className={ui.secondary} disabled={uploading} onClick={onRetake}>
+            {IMAGE_TEXT.retakeImage}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

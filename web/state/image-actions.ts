@@ -1,0 +1,117 @@
+import { IMAGE_TEXT } from '../../common/image-uploads.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import { ApiError, newIdempotencyKey } from '../api/client.ts';
+import { imageRequests, uploadItemImage } from '../api/images.ts';
+import { messageOf } from '../components/errors.ts';
+import { appStore, type ClientItem } from './app-state.ts';
+import { isUploading, primaryImage, withPrimary, type PrimaryImage } from './item-images.ts';
+import { isUnconfirmed, newTempId } from './optimistic.ts';
+import { createStore, useStore } from './store.ts';
+import { sendChange } from './sync.ts';
+import { notify } from './toasts.ts';
+
+/** Image actions on items (spec section 4): optimistic in the store first, then the server; reverted when it fails. */
+
+/**
+ * The uploads running, by item id: how much of the current try has gone (0 to 1), or null while
+ * waiting to try again. Kept apart from the items: it changes many times a second and is not data.
+ */
+export const uploadProgress = createStore<Readonly<Record<string, number | null>>>({});
+
+export function useUploadProgress(itemId: string): number | null | undefined {
+  return useStore(uploadProgress, (uploads) => uploads[itemId]);
+}
+
+function setProgress(itemId: string, value: number | null | undefined) {
+  uploadProgress.update(({ [itemId]: _old, ...others }) => (value === undefined ? others : { ...others, [itemId]: value }));
+}
+
+const findItem = (listId: string, itemId: string) => appStore.get().items[listId]?.find((item) => item.id === itemId);
+
+function updateItem(listId: string, itemId: string, change: (item: ClientItem) => ClientItem) {
+  appStore.update((state) => {
+    const items = state.items[listId];
+    if (!items?.some((item) => item.id === itemId)) return state;
+    return { ...state, items: { ...state.items, [listId]: items.map((item) => (item.id === itemId ? change(item) : item)) } };
+  });
+}
+
+/**
+ * Spec section 4: photos and images wait until the server has the list. Says so (`message`: the
+ * spec's alert for what was refused) and answers true when the list is still being created.
+ */
+export function refusedOnTemporaryList(listId: string, message: string): boolean {
+  const list = appStore.get().lists.find((entry) => entry.id === listId);
+  if (!list || !isUnconfirmed(list)) return false;
+  notify(message, 'warning');
+  return true;
+}
+
+/**
+ * Resolves once the server has the item: at once for most, later for one made on this device whose
+ * creation is still on its way (an upload for it would be refused with 404). False when it is gone.
+ */
+function itemOnServer(listId: string, itemId: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settled = () => {
+      const item = findItem(listId, itemId);
+      if (item && isUnconfirmed(item)) return false;
+      resolve(item !== undefined);
+      return true;
+    };
+    if (settled()) return;
+    const stop = appStore.subscribe(() => {
+      if (settled()) stop();
+    });
+  });
+}
+
+/**
+ * Attaches a photo (a data URL) as the item's primary image. The row shows it at once, marked
+ * `isOptimistic` with a `temp-<timestamp>` id, with the upload's progress; the server's item
+ * replaces it. On failure the image before it comes back (none for a first photo) with the spec's
+ * "Failed to add image to item: " message.
+ */
+export async function attachImageAction(listId: string, itemId: string, imageData: string): Promise<void> {
+  const before = findItem(listId, itemId);
+  if (!before || isUploading(before)) return;
+  const photo: PrimaryImage = {
+    id: newTempId(),
+    thumbnailUrl: imageData,
+    mediumUrl: imageData,
+    uploadedAt: new Date().toISOString(),
+    isOptimistic: true,
+  };
+  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, photo) }));
+  setProgress(itemId, 0);
+  try {
+    if (!(await itemOnServer(listId, itemId))) return;
+    const updated = await uploadItemImage(listId, itemId, imageData, {
+      idempotencyKey: newIdempotencyKey(),
+      onProgress: (fraction) => setProgress(itemId, fraction),
+      onWait: () => setProgress(itemId, null),
+    });
+    updateItem(listId, itemId, () => updated);
+  } catch (error) {
+    updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, primaryImage(before)) }));
+    notify(MESSAGES.imageAttachFailed + messageOf(error, error instanceof Error ? error.message : ''), 'error');
+  } finally {
+    setProgress(itemId, undefined);
+  }
+}
+
+/** Removes the item's image at once; put back with a message when the server refuses (404: already gone). */
+export async function removeImageAction(listId: string, itemId: string): Promise<void> {
+  const before = findItem(listId, itemId);
+  const image = before && primaryImage(before);
+  if (!image || image.isOptimistic) return;
+  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, undefined) }));
+  try {
+    await sendChange(imageRequests.remove(listId, itemId), { listId });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    // Unless another image arrived meanwhile (someone else's upload, by the live feed).
+    updateItem(listId, itemId, (item) => (primaryImage(item) ? item : { ...item, images: withPrimary(item.images, image) }));
+    notify(IMAGE_TEXT.removeFailed + messageOf(error, ''), 'error');
+  }
+}
