@@ -47,8 +47,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // By default the SDK sends bodies aws-chunked with a CRC trailer, which Swift (and other
-    // S3-compatible services) refuse with 501; and asks for checksums in every (presigned) GET.
+    // By default the SDK adds CRC checksums to every upload (a stream goes aws-chunked with a
+    // trailer, which Swift answers 501; Backblaze B2 and others refuse the checksum headers) and
+    // asks for checksums in every GET, presigned URLs included.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
