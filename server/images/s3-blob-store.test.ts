@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBucket, startSwiftS3, stopSwiftS3, swiftMissing, type SwiftS3 } from '../../scripts/swift-s3.ts';
 import { BlobStoreError, type BlobStore, type BlobStoreErrorKind } from './blob-store.ts';
-import { BLOB_CACHE_CONTROL, createS3BlobStore, s3OptionsFromEnv, type S3BlobStoreOptions } from './s3-blob-store.ts';
+import { BLOB_CACHE_CONTROL, createS3BlobStore, s3OptionsFromEnv, s3UrlOrigin, type S3BlobStoreOptions } from './s3-blob-store.ts';
 
 const BUCKET = 'listo-test';
 const HOUR_MS = 60 * 60 * 1000;
@@ -136,6 +136,12 @@ describe.skipIf(skipSwift)('S3 blob store against a real S3-compatible server (S
     expect(await response.text()).toContain('Request has expired');
   });
 
+  it('names the origin its URLs point at (for the Content-Security-Policy)', async () => {
+    const origin = await s3UrlOrigin(options());
+    expect(origin).toBe(server.endpoint);
+    expect(new URL(await store.signedUrl('some/key.webp', new Date(Date.now() + HOUR_MS))).origin).toBe(origin);
+  });
+
   it('answers 404 to a URL for a key that holds nothing', async () => {
     const response = await fetch(await store.signedUrl(`${prefix()}gone.webp`, new Date(Date.now() + HOUR_MS)));
     expect(response.status).toBe(404);
@@ -182,6 +188,15 @@ async function closedPort(): Promise<number> {
   await new Promise((resolve) => listener.close(resolve));
   return port;
 }
+
+describe('s3UrlOrigin', () => {
+  const aws = { bucket: 'listo-photos', region: 'eu-west-3', accessKeyId: 'key', secretAccessKey: 'secret' };
+
+  it("is the bucket's own host on AWS, or the regional host with path-style addressing", async () => {
+    expect(await s3UrlOrigin({ ...aws, forcePathStyle: false })).toBe('https://listo-photos.s3.eu-west-3.amazonaws.com');
+    expect(await s3UrlOrigin({ ...aws, forcePathStyle: true })).toBe('https://s3.eu-west-3.amazonaws.com');
+  });
+});
 
 describe('s3OptionsFromEnv', () => {
   const complete = { S3_BUCKET: 'listo-photos', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };

@@ -42,18 +42,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const { bucket } = options;
   const batchSize = options.batchSize ?? S3_MAX_BATCH;
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // By default the SDK adds CRC checksums to every upload (a stream goes aws-chunked with a
-    // trailer, which Swift answers 501; Backblaze B2 and others refuse the checksum headers) and
-    // asks for checksums in every GET, presigned URLs included.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
-  });
+  const client = createClient(options);
 
   return {
     async put(key, body, contentType) {
@@ -79,17 +68,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
 
-    async signedUrl(key, expiresAt) {
-      // Signed as if at a moment fixed by the expiry (7 days before it), so the same key and expiry
-      // give the same URL, which browsers can cache; the caller rounds expiries to make them repeat.
-      const expiresAtSecond = Math.floor(expiresAt.getTime() / 1000) * 1000;
-      const signingDate = new Date(expiresAtSecond - PRESIGN_MAX_SECONDS * 1000);
-      if (signingDate.getTime() > Date.now()) {
-        throw new RangeError(`An S3 presigned URL lives at most ${PRESIGN_MAX_SECONDS} s; ${expiresAt.toISOString()} is too far`);
-      }
-      const command = new GetObjectCommand({ Bucket: bucket, Key: key });
-      return getSignedUrl(client, command, { signingDate, expiresIn: PRESIGN_MAX_SECONDS });
-    },
+    signedUrl: (key, expiresAt) => presignGet(client, bucket, key, expiresAt),
 
     async list(prefix) {
       const keys: string[] = [];
@@ -107,9 +86,51 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   };
 }
 
+function createClient(options: S3BlobStoreOptions): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // By default the SDK adds CRC checksums to every upload (a stream goes aws-chunked with a
+    // trailer, which Swift answers 501; Backblaze B2 and others refuse the checksum headers) and
+    // asks for checksums in every GET, presigned URLs included.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  });
+}
+
 /**
- * S3 wants a checksum of a DeleteObjects body. The SDK now sends a CRC32 header, which AWS accepts;
- * Swift, MinIO before 2025 and others want the Content-MD5 header, which all of them accept.
+ * A presigned GET valid until `expiresAt`. Signed as if at a moment fixed by the expiry (7 days
+ * before it), so the same key and expiry give the same URL, which browsers can cache; the caller
+ * rounds expiries to make them repeat.
+ */
+async function presignGet(client: S3Client, bucket: string, key: string, expiresAt: Date): Promise<string> {
+  const expiresAtSecond = Math.floor(expiresAt.getTime() / 1000) * 1000;
+  const signingDate = new Date(expiresAtSecond - PRESIGN_MAX_SECONDS * 1000);
+  if (signingDate.getTime() > Date.now()) {
+    throw new RangeError(`An S3 presigned URL lives at most ${PRESIGN_MAX_SECONDS} s; ${expiresAt.toISOString()} is too far`);
+  }
+  return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { signingDate, expiresIn: PRESIGN_MAX_SECONDS });
+}
+
+/**
+ * Where browsers fetch the images from (e.g. https://photos.s3.eu-west-3.amazonaws.com), for the
+ * Content-Security-Policy's img-src: the origin of a URL the store would sign (nothing is sent).
+ */
+export async function s3UrlOrigin(options: S3BlobStoreOptions): Promise<string> {
+  const client = createClient(options);
+  try {
+    return new URL(await presignGet(client, options.bucket, 'probe', new Date())).origin;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * S3 wants a checksum of a DeleteObjects body. The SDK now sends only a CRC32 header, which AWS
+ * accepts and Swift refuses (400, "Missing required header ... Content-MD5"); AWS accepts both.
  */
 function withContentMd5(command: DeleteObjectsCommand): DeleteObjectsCommand {
   command.middlewareStack.add(
@@ -131,7 +152,8 @@ async function send<T>(what: string, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     const kind = errorKind(error);
-    const detail = error instanceof S3ServiceException ? `${error.name} (${error.$metadata.httpStatusCode ?? 'no status'})` : String(error);
+    const detail =
+      error instanceof S3ServiceException ? `${error.name} (${error.$metadata.httpStatusCode ?? 'no status'}): ${error.message}` : String(error);
     throw new BlobStoreError(kind, `S3 ${what} failed: ${detail}`, { cause: error });
   }
 }
