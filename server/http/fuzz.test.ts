@@ -240,7 +240,9 @@ it('never answers a generated request with a 5xx, and answers every 4xx in the e
           if (response.statusCode >= 400 && method !== 'HEAD') {
             expect(String(response.headers['content-type']), answer).toMatch(/^application\/json/);
             const text = expect.stringMatching(/\S/);
-            expect(JSON.parse(response.body), answer).toEqual({ error: { code: text, message: text } });
+            // OAuth's endpoints answer in OAuth's format (RFC 6749 5.2), which its clients read.
+            const envelope = route.config?.oauthErrors ? { error: text, error_description: text } : { error: { code: text, message: text } };
+            expect(JSON.parse(response.body), answer).toEqual(envelope);
           }
           if (request.signedIn && response.statusCode < 300 && !READ_METHODS.has(method)) await heal(world);
         }),
