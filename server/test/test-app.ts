@@ -50,6 +50,8 @@ export interface TestAppOptions {
   timeouts?: AppDeps['timeouts'];
   /** Sees every route the app registers. */
   onRoute?: AppDeps['onRoute'];
+  /** Alexa signing certificates trusted without a fetch (server/alexa tests). */
+  alexaCertificates?: AppDeps['alexaCertificates'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -91,6 +93,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     maintenanceIntervalMs: options.maintenanceIntervalMs,
     timeouts: options.timeouts,
     onRoute: options.onRoute,
+    alexaCertificates: options.alexaCertificates,
   });
   await app.ready();
   return {
