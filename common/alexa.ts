@@ -60,6 +60,7 @@ export const LINKED_APPS_TEXT = {
   unlinkConfirm: (name: string) => `Unlink ${name}? It can no longer reach your lists until you link it again.`,
   unlinked: (name: string) => `${name} is unlinked.`,
   unlinkFailed: 'Failed to unlink: ',
+  tryAgain: 'please try again.',
   loadFailed: 'Your linked apps could not be loaded.',
 } as const;
 

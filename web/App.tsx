@@ -1,10 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ALEXA_LOGIN_PATH } from '../common/alexa.ts';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import type { UserView } from '../common/schemas/auth.ts';
 import { Toaster } from './components/Toaster.tsx';
 import {
   AccountScreen,
+  AlexaLoginScreen,
   DashboardScreen,
   JoinScreen,
   ListScreen,
@@ -68,6 +70,7 @@ export function App() {
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
           <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmailScreen />} />
+          <Route path={ALEXA_LOGIN_PATH} element={<AlexaLoginScreen />} />
           <Route path="*" element={user ? <SignedInApp user={user} /> : <SignedOutApp />} />
         </Routes>
       </Suspense>
