@@ -16,6 +16,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const RedirectUri = z
   .url({ error: 'must be URLs' })
   .refine((value) => {
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
     return secure && url.hash === '';
