@@ -20,6 +20,8 @@ const t = useTestApp({ onRoute: (route) => void routes.push(route) });
 
 /** Enough to meet every kind of spoilt input on every route, small enough for seconds per database. */
 const RUNS_PER_ROUTE = 30;
+/** The time grows with every route (some 20 s alone, with the voice-assistant routes): room for a machine busy with other test files. */
+const FUZZ_TIMEOUT_MS = 120_000;
 
 // ---- Nasty values ---------------------------------------------------------------------------
 
@@ -250,4 +252,4 @@ it('never answers a generated request with a 5xx, and answers every 4xx in the e
       );
     }
   }
-});
+}, FUZZ_TIMEOUT_MS);
