@@ -14,7 +14,11 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(() => new Promise<void>((resolve) => alexa.close(() => resolve())));
 
 /** Linking an account as the Alexa app does it: it opens /alexa-login with an authorization request. */
-test('link an account from /alexa-login (a wrong password says so and keeps the request; the code goes to Alexa), then unlink it in Account Settings', async ({ page, request, baseURL }) => {
+test('link an account at /alexa-login: a wrong password says so and keeps the request, the code goes to Alexa; unlink in Account Settings', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const redirectUri = alexaRedirectUri(new URL(baseURL!).port);
   const email = newEmail('alexa');
   expect((await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } })).status()).toBe(201);

@@ -60,7 +60,14 @@ export function envelope(request: Record<string, unknown>, options: EnvelopeOpti
       user,
       attributes: options.session?.attributes ?? {},
     },
-    context: { System: { application, user, device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} }, apiEndpoint: 'https://api.amazonalexa.com' } },
+    context: {
+      System: {
+        application,
+        user,
+        device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} },
+        apiEndpoint: 'https://api.amazonalexa.com',
+      },
+    },
     request: {
       requestId: `amzn1.echo-api.request.${crypto.randomUUID()}`,
       timestamp: (options.timestamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),

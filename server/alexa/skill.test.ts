@@ -56,7 +56,8 @@ describe('requests are taken only when Alexa signed them, just now, for this ski
   it('unsigned, tampered, signed by another key, or with a made-up signature: 400, and nothing is done', async () => {
     const user = await linkedUser();
     const listId = await listWith(user, 'Groceries');
-    const body = JSON.stringify(envelope(intent(INTENTS.addItem, { item: 'milk', list: 'groceries' }), { accessToken: user.accessToken, timestamp: t.clock.now }));
+    const request = intent(INTENTS.addItem, { item: 'milk', list: 'groceries' });
+    const body = JSON.stringify(envelope(request, { accessToken: user.accessToken, timestamp: t.clock.now }));
     const stranger = makeSigningCertificate();
     for (const [sent, signature] of [
       [body, null],
@@ -143,7 +144,8 @@ describe('what the skill does', () => {
     const socket = await TestSocket.open(t, user.token);
     await socket.subscribe('i', 'items', { listId });
 
-    const answer = await ask(intent(INTENTS.addItem, { item: '2 bottles of milk and eggs', list: 'my grocery list' }), { accessToken: user.accessToken });
+    const request = intent(INTENTS.addItem, { item: '2 bottles of milk and eggs', list: 'my grocery list' });
+    const answer = await ask(request, { accessToken: user.accessToken });
     expect(answer.body.response.shouldEndSession).toBe(true);
     expect(speechOf(answer)).toBe('Added 2 bottles milk and eggs to Groceries.');
     const change = await socket.next((m) => m.type === 'change', 'the new items');

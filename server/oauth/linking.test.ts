@@ -101,12 +101,16 @@ describe('the linking form refuses', () => {
   it('an unknown client or redirect URI: back to the page, never to that URI, nothing stored', async () => {
     const user = await createUser(t);
     const codes = await countRows('oauth_codes');
-    for (const overrides of [{ client_id: 'someone-else' }, { redirect_uri: 'https://evil.example/callback' }, { client_id: undefined }]) {
+    for (const [overrides, error] of [
+      [{ client_id: 'someone-else' }, 'invalid_client'],
+      [{ redirect_uri: 'https://evil.example/callback' }, 'invalid_client'],
+      [{ client_id: undefined }, 'invalid_request'],
+    ] as const) {
       const query = authorizationQuery(pkcePair().challenge, overrides);
       const { status, location } = await submitLinkForm(t, query, user);
       expect(status).toBe(303);
       expect(location.pathname).toBe(ALEXA_LOGIN_PATH);
-      expect(location.searchParams.get('error')).toBe(overrides.client_id === undefined && 'client_id' in overrides ? 'invalid_request' : 'invalid_client');
+      expect(location.searchParams.get('error')).toBe(error);
       for (const [name, value] of Object.entries(query)) expect(location.searchParams.get(name)).toBe(value);
     }
     expect(await countRows('oauth_codes')).toBe(codes);
@@ -115,7 +119,11 @@ describe('the linking form refuses', () => {
   it('wrong credentials: back to the page with the error and the query kept', async () => {
     const user = await createUser(t);
     const query = authorizationQuery(pkcePair().challenge);
-    for (const credentials of [{ email: user.email, password: 'wrong-password' }, { email: 'nobody@example.com', password: 'x' }, { email: 'not-an-email', password: '' }]) {
+    for (const credentials of [
+      { email: user.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'x' },
+      { email: 'not-an-email', password: '' },
+    ]) {
       const { status, location } = await submitLinkForm(t, query, credentials);
       expect(status).toBe(303);
       expect(location.pathname).toBe(ALEXA_LOGIN_PATH);

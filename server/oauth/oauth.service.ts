@@ -101,8 +101,8 @@ export function createOAuthService(deps: OAuthDeps) {
       } catch (error) {
         if (error instanceof AppError && error.code === WRONG_PASSWORD) return linkPage(params, 'invalid_credentials');
         if (error instanceof AppError && error.status === 429) return linkPage(params, 'rate_limited');
-        if (!(error instanceof OAuthError)) throw error;
-        if (error instanceof ServerError) deps.log.error({ err: error }, 'authorization failed');
+        // A fault of ours (the library would put its message in the redirect): the API's 500.
+        if (!(error instanceof OAuthError) || error instanceof ServerError) throw error;
         if (!response.get('location')) return linkPage(params, error instanceof InvalidClientError ? 'invalid_client' : 'invalid_request');
       }
       return response.get('location') as string;
