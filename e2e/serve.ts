@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { alexaRedirectUri, E2E_ALEXA } from './alexa-client.ts';
 import { mailboxFile } from './mailbox.ts';
 
 /**
@@ -24,6 +25,10 @@ const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../se
     LOG_LEVEL: 'info',
     // Links in mails open on the origin the browser uses, where its session is stored.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Account linking (e2e/alexa-login.spec.ts).
+    ALEXA_CLIENT_ID: E2E_ALEXA.clientId,
+    ALEXA_CLIENT_SECRET: E2E_ALEXA.clientSecret,
+    ALEXA_REDIRECT_URIS: alexaRedirectUri(port),
   },
 });
 

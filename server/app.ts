@@ -3,10 +3,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
+import { createAlexa, NO_ALEXA } from './alexa/alexa.ts';
 import { authLiveSources } from './auth/auth.live.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createEmailVerification } from './auth/email-verification.ts';
+import { createFailureLimiter } from './auth/failure-limiter.ts';
 import { createBackground, type Background } from './background.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/open.ts';
@@ -47,7 +49,8 @@ export const HTTP_TIMEOUTS = {
 };
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'> &
+    Partial<Pick<Config, 'alexa'>>;
   database: Database;
   secret: string;
   /** Defaults to SMTP or the log, from config. */
@@ -65,6 +68,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Called for every route the app registers (the fuzz test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Alexa signing certificates to trust without fetching them, by URL (tests sign skill requests with their own). */
+  alexaCertificates?: Readonly<Record<string, string>>;
 }
 
 declare module 'fastify' {
@@ -145,6 +150,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onEmailVerified: shares.acceptInvitations,
     changes,
   });
+  const loginFailures = createFailureLimiter(config.rateLimitAuth);
+  // The voice assistant (issue 11): account linking and the skill.
+  const alexa = createAlexa({
+    db,
+    secret: deps.secret,
+    now,
+    log: app.log,
+    config: config.alexa ?? NO_ALEXA,
+    lists,
+    items,
+    certificates: deps.alexaCertificates,
+  });
 
   const stopMaintenance = startMaintenance({
     intervalMs: deps.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS,
@@ -153,27 +170,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       credentials: () => auth.purgeExpired(),
       'live updates': () => realtime.purge(),
       'idempotency keys': () => purgeExpiredIdempotencyKeys(db, now()),
+      'account links': () => alexa.oauth.purgeExpired(),
     },
   });
   app.addHook('onClose', async () => stopMaintenance());
 
   await app.register(fastifyHelmet, {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, formAction: ["'self'", ...alexa.formActionSources] },
+    },
   });
   await app.register(fastifyRateLimit, { global: false });
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, [auth.authenticate]);
+      registerAuthentication(api, [auth.authenticate, alexa.oauth.authenticate]);
       registerTextGuard(api);
       registerIdempotency(api, { db, now });
       await api.register(healthRoutes(database));
-      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background }));
+      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background, loginFailures }));
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));
       await api.register(realtimeRoutes(realtime));
+      await api.register(alexa.routes({ auth, loginFailures, rateLimitPerMinute: config.rateLimitAuth }));
     },
     { prefix: API_BASE_PATH },
   );

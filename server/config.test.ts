@@ -87,3 +87,45 @@ describe('TRUST_PROXY', () => {
     expect(fastifyTrustProxy(false)).toBe(false);
   });
 });
+
+describe('ALEXA_* (account linking)', () => {
+  const client = {
+    ALEXA_CLIENT_ID: 'alexa-skill',
+    ALEXA_CLIENT_SECRET: 's'.repeat(32),
+    ALEXA_REDIRECT_URIS: 'https://pitangui.amazon.com/api/skill/link/M2A, https://layla.amazon.com/api/skill/link/M2A',
+  };
+
+  it('makes no client without ALEXA_CLIENT_ID', () => {
+    expect(loadConfig({}).alexa).toEqual({ client: undefined, skillId: undefined });
+  });
+
+  it('reads the client, its redirect URIs and scopes, and the skill id', () => {
+    expect(loadConfig({ ...client, ALEXA_SCOPES: 'lists:read', ALEXA_SKILL_ID: 'amzn1.ask.skill.x' }).alexa).toEqual({
+      client: {
+        id: 'alexa-skill',
+        secret: 's'.repeat(32),
+        name: 'Alexa',
+        redirectUris: ['https://pitangui.amazon.com/api/skill/link/M2A', 'https://layla.amazon.com/api/skill/link/M2A'],
+        scopes: ['lists:read'],
+      },
+      skillId: 'amzn1.ask.skill.x',
+    });
+    expect(loadConfig(client).alexa.client?.scopes).toEqual(['lists:read', 'items:write']);
+    expect(loadConfig({ ...client, ALEXA_REDIRECT_URIS: 'http://127.0.0.1:4400/link' }).alexa.client?.redirectUris).toEqual([
+      'http://127.0.0.1:4400/link',
+    ]);
+  });
+
+  it.each([
+    ['ALEXA_CLIENT_SECRET', { ALEXA_CLIENT_SECRET: 'too-short' }],
+    ['ALEXA_REDIRECT_URIS', { ALEXA_REDIRECT_URIS: 'http://alexa.example/link' }],
+    ['ALEXA_REDIRECT_URIS', { ALEXA_REDIRECT_URIS: 'https://alexa.example/link#x' }],
+    ['ALEXA_REDIRECT_URIS', { ALEXA_REDIRECT_URIS: 'not a url' }],
+    ['ALEXA_SCOPES', { ALEXA_SCOPES: 'lists:read account' }],
+    ['ALEXA_CLIENT_SECRET', { ALEXA_CLIENT_SECRET: undefined }],
+    ['ALEXA_REDIRECT_URIS', { ALEXA_REDIRECT_URIS: undefined }],
+  ])('names %s when it is wrong or missing', (name, change) => {
+    const env = Object.fromEntries(Object.entries({ ...client, ...change }).filter((entry) => entry[1] !== undefined));
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}: `));
+  });
+});

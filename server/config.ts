@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AlexaEnv, alexaConfig, requireCompleteAlexaClient, type AlexaConfig } from './alexa/alexa.config.ts';
 
 /**
  * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
@@ -75,7 +76,8 @@ const Env = z.object({
   LISTO_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TRUST_PROXY: TrustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  ...AlexaEnv,
+}).superRefine(requireCompleteAlexaClient);
 
 export interface Config {
   port: number;
@@ -93,6 +95,8 @@ export interface Config {
   /** Behind reverse proxies: who may name the client in X-Forwarded-For (for rate limits). */
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Account linking and the skill endpoint of the voice assistant (issue 11). */
+  alexa: AlexaConfig;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.LISTO_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    alexa: alexaConfig(e),
   };
 }

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALEXA_LOGIN_PATH, LINK_PAGE_TEXT } from '../common/alexa.ts';
 import { UI_TEXT } from '../common/messages.ts';
 import { App } from './App.tsx';
 import { resetAppState } from './state/app-state.ts';
@@ -53,5 +54,19 @@ describe('App', () => {
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/$/);
     expect(screen.queryByText(UI_TEXT.publicListReadOnly)).toBeNull();
     expect(session.get()).toEqual({ token: null, user: null });
+  });
+
+  it.each([['signed in', true], ['signed out', false]])('opens the account-linking page at /alexa-login, %s', async (_state, signedIn) => {
+    fetchMock.mockImplementation(async () => answer(200, { lists: [] }));
+    if (signedIn) session.signIn({ token: 'tok', user });
+    render(
+      <MemoryRouter initialEntries={[`${ALEXA_LOGIN_PATH}?client_id=c&redirect_uri=https%3A%2F%2Fa.example%2Fl`]}>
+        <App />
+        <Location />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: LINK_PAGE_TEXT.title })).toBeVisible();
+    expect(screen.getByRole('button', { name: LINK_PAGE_TEXT.submit })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(ALEXA_LOGIN_PATH);
   });
 });

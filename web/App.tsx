@@ -1,7 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { ALEXA_LOGIN_PATH } from '../common/alexa.ts';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
-import { JoinScreen, LoginScreen, PublicListScreen, ResetPasswordScreen, VerifyEmailScreen } from './screens/lazy.ts';
+import {
+  AlexaLoginScreen,
+  JoinScreen,
+  LoginScreen,
+  PublicListScreen,
+  ResetPasswordScreen,
+  VerifyEmailScreen,
+} from './screens/lazy.ts';
 import { useSession } from './state/session.ts';
 
 const SignedInApp = lazy(() => import('./SignedInApp.tsx').then((m) => ({ default: m.SignedInApp })));
@@ -24,6 +32,7 @@ export function App() {
       <Routes>
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
         <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmailScreen />} />
+        <Route path={ALEXA_LOGIN_PATH} element={<AlexaLoginScreen />} />
         <Route path="*" element={user ? <SignedInApp user={user} /> : <SignedOutApp />} />
       </Routes>
     </Suspense>

@@ -17,7 +17,7 @@ import type { Background } from '../background.ts';
 import { actorOf, bearerToken } from '../http/authenticate.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { AuthService } from './auth.service.ts';
-import { createFailureLimiter } from './failure-limiter.ts';
+import { createFailureLimiter, type FailureLimiter } from './failure-limiter.ts';
 
 /**
  * Per-address limits for the calls a password guesser or a mail bomber would use: one counter per
@@ -25,7 +25,7 @@ import { createFailureLimiter } from './failure-limiter.ts';
  * `perMinute` attempts a minute; 0 turns them off. (Logins count only failures per e-mail:
  * failure-limiter.ts.)
  */
-function authRateLimits(
+export function authRateLimits(
   app: FastifyInstance,
   perMinute: number,
   name: string,
@@ -59,13 +59,18 @@ function authRateLimits(
 
 export function authRoutes(
   auth: AuthService,
-  options: { rateLimitPerMinute: number; background: Background },
+  options: {
+    rateLimitPerMinute: number;
+    background: Background;
+    /** Failed logins, shared with every other form that takes a password (account linking). */
+    loginFailures: FailureLimiter;
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const isPublic = { public: true };
     const limited = (name: string, email: 'body' | 'caller' | 'none' = 'body') =>
       authRateLimits(app, options.rateLimitPerMinute, name, { email });
-    const logins = createFailureLimiter(options.rateLimitPerMinute);
+    const logins = options.loginFailures;
     // A stolen token must not make a faster password oracle than the login form.
     const passwordChecks = createFailureLimiter(options.rateLimitPerMinute);
 

@@ -69,6 +69,16 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
+  /** The account's user when the password is right; `wrongPassword` for a wrong one and an unknown e-mail alike. */
+  async function checkCredentials(body: LoginBody): Promise<UserView> {
+    const row = await queries.findUserWithPasswordByEmail(db, body.email);
+    const valid = row
+      ? await verifyPassword(body.password, row.password_hash)
+      : await verifyAgainstNothing(body.password);
+    if (!row || !valid) throw wrongPassword(401, SERVER_MESSAGES.invalidCredentials);
+    return presentUser(row);
+  }
+
   function mailLater(what: string, mail: Parameters<Mailer['send']>[0]): void {
     background.run(what, () => mailer.send(mail));
   }
@@ -106,13 +116,12 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Signs in; one answer for an unknown e-mail and a wrong password alike. */
     async login(body: LoginBody): Promise<AuthResponse> {
-      const row = await queries.findUserWithPasswordByEmail(db, body.email);
-      const valid = row
-        ? await verifyPassword(body.password, row.password_hash)
-        : await verifyAgainstNothing(body.password);
-      if (!row || !valid) throw wrongPassword(401, SERVER_MESSAGES.invalidCredentials);
-      return { token: await startSession(row.id), user: presentUser(row) };
+      const user = await checkCredentials(body);
+      return { token: await startSession(user.id), user };
     },
+
+    /** The user with this e-mail and password, without a session (account linking, issue 11). */
+    checkCredentials,
 
     /** The actor behind a session token, or undefined for a missing, revoked or expired one. */
     async authenticate(token: string): Promise<Actor | undefined> {

@@ -142,6 +142,46 @@ export interface RealtimeTicketsTable {
   expires_at: Timestamp;
 }
 
+/** A single-use authorization code of account linking (server/oauth); only its HMAC is stored. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  /** The redirect URI the code was issued for: the token request must name the same one. */
+  redirect_uri: string;
+  /** Space-separated scopes granted. */
+  scope: string;
+  /** PKCE (RFC 7636): the token request must bring the verifier of this challenge. */
+  code_challenge: string;
+  code_challenge_method: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** One account linked to one app: the refresh token's HMAC and what it may do. */
+export interface OAuthGrantsTable {
+  id: string;
+  client_id: string;
+  user_id: string;
+  /** Space-separated scopes granted. */
+  scope: string;
+  refresh_token_hash: string;
+  refresh_expires_at: Timestamp;
+  /** The code the grant was made from: a replay of that code revokes the grant (RFC 6749 4.1.2). */
+  code_hash: string;
+  created_at: Timestamp;
+}
+
+/** An access token of a grant; only its HMAC is stored. */
+export interface OAuthAccessTokensTable {
+  id: string;
+  token_hash: string;
+  grant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -155,6 +195,9 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   list_changes: ListChangesTable;
   realtime_tickets: RealtimeTicketsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_access_tokens: OAuthAccessTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

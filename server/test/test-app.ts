@@ -56,6 +56,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Sees every route the app registers. */
   onRoute?: AppDeps['onRoute'];
+  /** Alexa signing certificates trusted without a fetch (server/alexa tests). */
+  alexaCertificates?: AppDeps['alexaCertificates'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -99,6 +101,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     onRoute: options.onRoute,
     webDistDir: options.webDistDir ?? NO_WEB_APP,
     logStream: options.logStream,
+    alexaCertificates: options.alexaCertificates,
   });
   await app.ready();
   return {

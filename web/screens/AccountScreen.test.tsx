@@ -14,7 +14,11 @@ describe('AccountScreen: e-mail confirmation', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   /** Answers the screen's GET /auth/me with `user`, and the resend with `resend`. */
   function serve(user: UserView, resend: () => Promise<Response> = async () => answer(200, { message: SERVER_MESSAGES.verificationSent })) {
-    fetchMock.mockImplementation(async (url) => (String(url).endsWith('/auth/me') ? answer(200, { user }) : resend()));
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
+      return resend();
+    });
     session.signIn({ token: 'tok', user });
     render(
       <MemoryRouter>
@@ -53,8 +57,9 @@ describe('AccountScreen: e-mail confirmation', () => {
     await userEvent.click(resendButton());
     const busy = screen.getByRole('button', { name: UI_TEXT.resendingVerification });
     expect(busy).toBeDisabled();
-    expect(callOf(fetchMock, 1)).toMatchObject({ url: '/api/v1/auth/verify-email/resend', method: 'POST' });
-    expect(callOf(fetchMock, 1).headers.authorization).toBe('Bearer tok');
+    const resendCall = callOf(fetchMock, fetchMock.mock.calls.length - 1);
+    expect(resendCall).toMatchObject({ url: '/api/v1/auth/verify-email/resend', method: 'POST' });
+    expect(resendCall.headers.authorization).toBe('Bearer tok');
 
     send(answer(200, { message: SERVER_MESSAGES.verificationSent }));
     expect(await screen.findByText(SERVER_MESSAGES.verificationSent)).toBe(outcome('status'));

@@ -12,11 +12,12 @@ import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
 import { EMAIL_STATE_ID, EmailConfirmation } from './account/EmailConfirmation.tsx';
+import { LinkedApps } from './account/LinkedApps.tsx';
 import styles from './account/AccountScreen.module.css';
 
 /**
  * Account Settings (spec section 2): e-mail and whether it is confirmed, first name, AI access,
- * password, version.
+ * password, linked apps (issue 11), version.
  */
 export function AccountScreen({ user }: { user: UserView }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
@@ -76,6 +77,7 @@ export function AccountScreen({ user }: { user: UserView }) {
           <h2 id="password-title">Change Password</h2>
           <ChangePasswordForm />
         </section>
+        <LinkedApps />
         <p className={styles.version}>Version {APP_VERSION}</p>
       </main>
     </>

@@ -16,3 +16,4 @@ export const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ d
 export const AccountScreen = lazy(() => import('./AccountScreen.tsx').then((m) => ({ default: m.AccountScreen })));
 export const JoinScreen = lazy(() => import('./JoinScreen.tsx').then((m) => ({ default: m.JoinScreen })));
 export const PublicListScreen = lazy(() => import('./PublicListScreen.tsx').then((m) => ({ default: m.PublicListScreen })));
+export const AlexaLoginScreen = lazy(() => import('./AlexaLoginScreen.tsx').then((m) => ({ default: m.AlexaLoginScreen })));

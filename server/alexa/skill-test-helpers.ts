@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ALEXA_SKILL_PATH } from '../../common/alexa.ts';
+import { API_BASE_PATH } from '../../common/constants.ts';
+import { SKILL_ID } from '../oauth/linking-test-helpers.ts';
+import type { TestApp } from '../test/test-app.ts';
+
+/**
+ * Alexa, played by the tests: a signing certificate of our own (made with openssl, self-signed for
+ * Alexa's domain), handed to the app as if fetched from Amazon's URL, and requests signed with it.
+ */
+
+/** A URL of the shape Amazon uses, so it passes the verifier's URL checks; never fetched. */
+export const CERTIFICATE_URL = 'https://s3.amazonaws.com/echo.api/listo-test-cert.pem';
+
+export interface SigningCertificate {
+  pem: string;
+  privateKey: string;
+}
+
+/** A key and a self-signed certificate for echo-api.amazon.com, valid for a day. */
+export function makeSigningCertificate(): SigningCertificate {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-alexa-cert-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+      '-keyout', key, '-out', cert,
+      '-subj', '/CN=echo-api.amazon.com',
+      '-addext', 'subjectAltName=DNS:echo-api.amazon.com',
+    ], { stdio: 'ignore' });
+    return { pem: fs.readFileSync(cert, 'utf8'), privateKey: fs.readFileSync(key, 'utf8') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface EnvelopeOptions {
+  accessToken?: string;
+  timestamp?: Date;
+  /** Continue a conversation: its attributes; `new: false`. Without it, a one-shot request. */
+  session?: { attributes: Record<string, unknown> };
+  applicationId?: string;
+}
+
+/** A skill request as Alexa sends it (the fields the skill reads, and those the SDK needs). */
+export function envelope(request: Record<string, unknown>, options: EnvelopeOptions = {}) {
+  const application = { applicationId: options.applicationId ?? SKILL_ID };
+  const user = { userId: 'amzn1.ask.account.TEST', ...(options.accessToken ? { accessToken: options.accessToken } : {}) };
+  return {
+    version: '1.0',
+    session: {
+      new: options.session === undefined,
+      sessionId: 'amzn1.echo-api.session.TEST',
+      application,
+      user,
+      attributes: options.session?.attributes ?? {},
+    },
+    context: {
+      System: {
+        application,
+        user,
+        device: { deviceId: 'amzn1.ask.device.TEST', supportedInterfaces: {} },
+        apiEndpoint: 'https://api.amazonalexa.com',
+      },
+    },
+    request: {
+      requestId: `amzn1.echo-api.request.${crypto.randomUUID()}`,
+      timestamp: (options.timestamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      locale: 'en-US',
+      ...request,
+    },
+  };
+}
+
+/** An IntentRequest with its slots' values (slots left out are sent without a value, as Alexa does). */
+export function intent(name: string, slots: Record<string, string | undefined> = {}) {
+  return {
+    type: 'IntentRequest',
+    dialogState: 'COMPLETED',
+    intent: {
+      name,
+      confirmationStatus: 'NONE',
+      slots: Object.fromEntries(
+        Object.entries(slots).map(([slot, value]) => [slot, { name: slot, confirmationStatus: 'NONE', ...(value === undefined ? {} : { value }) }]),
+      ),
+    },
+  };
+}
+
+/** Signature-256 of the exact body, as Alexa computes it. */
+export function sign(body: string, certificate: SigningCertificate): string {
+  return crypto.createSign('RSA-SHA256').update(body, 'utf8').sign(certificate.privateKey, 'base64');
+}
+
+/** Posts a body to the skill endpoint, signed unless `signature` says otherwise. */
+export async function postToSkill(
+  t: TestApp,
+  body: string,
+  certificate: SigningCertificate,
+  headers: { signature?: string | null; certificateUrl?: string } = {},
+) {
+  const signature = headers.signature === undefined ? sign(body, certificate) : headers.signature;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API_BASE_PATH}${ALEXA_SKILL_PATH}`,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      signaturecertchainurl: headers.certificateUrl ?? CERTIFICATE_URL,
+      ...(signature === null ? {} : { 'signature-256': signature }),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) };
+}
+
+const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+
+/** What the skill said, as the plain text it was before escaping (its SSML without the <speak> element). */
+export function speechOf(answer: { body: { response?: { outputSpeech?: { ssml?: string } } } }): string {
+  const ssml = answer.body.response?.outputSpeech?.ssml ?? '';
+  return ssml.replace(/^<speak>|<\/speak>$/g, '').replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity]!);
+}

@@ -1,0 +1,88 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { SkillRequestSignatureVerifier, TimestampVerifier } from 'ask-sdk-express-adapter';
+import type { RequestEnvelope } from 'ask-sdk-model';
+import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { createWindowCounter } from '../auth/window-counter.ts';
+import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { parseJsonLimited } from '../http/json-body.ts';
+import { isStorableText } from '../http/text-guard.ts';
+
+/** Alexa's bound on a request's age (its own verifier's default), applied in both directions. */
+export const SKILL_TIMESTAMP_TOLERANCE_MS = 150_000;
+/**
+ * Signing-certificate URLs not yet known that may be fetched a minute. Alexa uses one certificate
+ * for months, so a legitimate fetch is rare; a flood of made-up URLs cannot make Listo a client
+ * of the certificate host beyond this.
+ */
+export const CERTIFICATE_FETCHES_PER_MINUTE = 10;
+const CERTIFICATE_URL_HEADER = 'signaturecertchainurl';
+
+/**
+ * The library's verifier, with its certificate cache open to filling: certificates handed in are
+ * trusted as if they had been fetched from their URL and checked (tests use a local one).
+ */
+class SignatureVerifier extends SkillRequestSignatureVerifier {
+  constructor(certificates: Readonly<Record<string, string>>) {
+    super();
+    for (const [url, pem] of Object.entries(certificates)) this.certCache.set(url, pem);
+  }
+
+  knows(url: string): boolean {
+    return this.certCache.has(url);
+  }
+}
+
+export interface SkillVerifierDeps {
+  now: () => Date;
+  /** Only requests for this skill pass, when set. */
+  skillId: string | undefined;
+  /** Signing certificate chains (PEM) by their `SignatureCertChainUrl`, taken without a fetch. */
+  certificates?: Readonly<Record<string, string>>;
+}
+
+export type SkillRequestVerifier = (body: unknown, headers: IncomingHttpHeaders) => Promise<RequestEnvelope>;
+
+const invalidSignature = () => badRequest(ALEXA_SERVER_MESSAGES.signatureInvalid, 'invalid_signature');
+const invalidTimestamp = () => badRequest(ALEXA_SERVER_MESSAGES.timestampInvalid, 'invalid_timestamp');
+
+/**
+ * Checks that a request comes from Alexa, as Amazon requires of a skill's web service: the
+ * signature over the exact bytes received (ask-sdk's verifier: certificate URL, chain to a trusted
+ * root, Alexa's domain in it), and the timestamp within 150 s of our clock. The library's timestamp
+ * check lets requests from the future through, so the difference is checked both ways here too.
+ * Answers the parsed request envelope; refuses with 400 (429 past the certificate fetch limit).
+ */
+export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillRequestVerifier {
+  const signatures = new SignatureVerifier(deps.certificates ?? {});
+  const timestamps = new TimestampVerifier(SKILL_TIMESTAMP_TOLERANCE_MS);
+  const fetches = createWindowCounter({ windowMs: 60_000, maxKeys: 1 });
+
+  return async (body, headers) => {
+    if (typeof body !== 'string') throw invalidSignature();
+    const certificateUrl = headers[CERTIFICATE_URL_HEADER];
+    if (typeof certificateUrl === 'string' && !signatures.knows(certificateUrl)) {
+      if (fetches.count('fetches') >= CERTIFICATE_FETCHES_PER_MINUTE) {
+        throw tooManyRequests(ALEXA_SERVER_MESSAGES.certificateDownloadsExceeded);
+      }
+      fetches.add('fetches');
+    }
+    await signatures.verify(body, headers).catch(() => {
+      throw invalidSignature();
+    });
+    // Signed by Alexa, so well-formed; parsed with the API's limits all the same.
+    const envelope = parseJsonLimited(body) as Partial<RequestEnvelope> | null;
+    if (!isStorableText(envelope)) throw badRequest(SERVER_MESSAGES.textNotAllowed);
+    const applicationId = envelope?.context?.System?.application?.applicationId;
+    const timestamp = Date.parse(envelope?.request?.timestamp ?? '');
+    if (!envelope?.request || !applicationId) throw badRequest(ALEXA_SERVER_MESSAGES.notSkillRequest);
+    await timestamps.verify(body).catch(() => {
+      throw invalidTimestamp();
+    });
+    if (!(Math.abs(deps.now().getTime() - timestamp) <= SKILL_TIMESTAMP_TOLERANCE_MS)) throw invalidTimestamp();
+    if (deps.skillId !== undefined && applicationId !== deps.skillId) {
+      throw badRequest(ALEXA_SERVER_MESSAGES.wrongSkill, 'wrong_skill');
+    }
+    return envelope as RequestEnvelope;
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Names as Alexa hears them against names as they were typed: "my grocery list", "the Groceries"
+ * and "groceries" are one list, "eggs" and "Egg" one item. Pure.
+ */
+
+/** Words that say nothing about which list or item is meant. */
+const FILLER_WORDS = new Set(['the', 'a', 'an', 'my', 'our', 'some']);
+
+/** The singular of an English plural, roughly: "groceries" -> "grocery", "boxes" -> "box", "eggs" -> "egg". */
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * The key two names match by: case, punctuation, filler words, a trailing "list" ("shopping
+ * list" is the list "Shopping") and plurals do not count.
+ */
+export function spokenKey(name: string): string {
+  const words = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word && !FILLER_WORDS.has(word));
+  if (words.length > 1 && words.at(-1) === 'list') words.pop();
+  return words.map(singular).join(' ');
+}
+
+/**
+ * The first candidate whose name matches `spoken`: the same key, or else one key holding the
+ * other as whole words ("grocery" finds "Weekly groceries"). Candidates come in order of preference.
+ */
+export function findByName<T>(candidates: readonly T[], spoken: string, nameOf: (candidate: T) => string): T | undefined {
+  const wanted = spokenKey(spoken);
+  if (!wanted) return undefined;
+  const keyed = candidates.map((candidate) => ({ candidate, key: spokenKey(nameOf(candidate)) }));
+  const holds = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `);
+  return (
+    keyed.find(({ key }) => key === wanted)?.candidate ??
+    keyed.find(({ key }) => key && (holds(key, wanted) || holds(wanted, key)))?.candidate
+  );
+}
+
+/** "milk", "milk and eggs", "milk, eggs and bread". */
+export function joinSpoken(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}

@@ -1,0 +1,115 @@
+import { ALEXA_SPEECH } from '../../common/alexa.ts';
+import type { ItemView } from '../../common/schemas/items.ts';
+import { ItemContent } from '../../common/schemas/items.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import type { Actor } from '../access/actor.ts';
+import { badRequest } from '../http/errors.ts';
+import type { ItemService } from '../items/items.service.ts';
+import type { ListService } from '../lists/lists.service.ts';
+import { findByName, joinSpoken } from './spoken.ts';
+
+/** Items "what's on" reads out before "and N more": a minute of listening at most. */
+export const SPOKEN_ITEMS_MAX = 20;
+/** Lists named when the one asked for is not found. */
+export const SPOKEN_LISTS_MAX = 10;
+
+/** What to say, and the list the conversation is now about (the next "check off" looks there first). */
+export interface VoiceAnswer {
+  speech: string;
+  listId?: string;
+}
+
+/** Where a request stands in its conversation: the list named before, if any. */
+export interface Conversation {
+  lastListId: string | undefined;
+}
+
+const spokenItem = (item: ItemView) => (item.properties.qty ? `${String(item.properties.qty)} ${item.content}` : item.content);
+
+/**
+ * The skill's intents, carried out through the same services as the web app (so every change
+ * reaches the app live and every check of the permission matrix and the app's scopes applies).
+ * Which list: the one named; else the one this conversation was about; else the newest list. A
+ * "check off" without a list looks in the conversation's list first, then in every list, newest
+ * first.
+ */
+export function createVoiceActions(deps: { lists: ListService; items: ItemService }) {
+  /** Every unchecked item of a list, in display order, a page at a time. */
+  async function* uncheckedItems(actor: Actor, listId: string): AsyncGenerator<ItemView> {
+    let cursor: string | undefined;
+    do {
+      const page = await deps.items.list(actor, listId, cursor === undefined ? {} : { cursor });
+      yield* page.items.filter((item) => !item.is_completed);
+      cursor = page.next ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  async function findUnchecked(actor: Actor, listId: string, spoken: string): Promise<ItemView | undefined> {
+    const items: ItemView[] = [];
+    for await (const item of uncheckedItems(actor, listId)) items.push(item);
+    return findByName(items, spoken, (item) => item.content);
+  }
+
+  /** The lists to look in, most likely first, or what to say when there is none to look in. */
+  async function candidateLists(actor: Actor, spokenList: string | undefined, conversation: Conversation): Promise<ListView[] | VoiceAnswer> {
+    const lists = await deps.lists.listsOf(actor);
+    if (lists.length === 0) return { speech: ALEXA_SPEECH.noLists };
+    if (spokenList) {
+      const named = findByName(lists, spokenList, (list) => list.name);
+      const names = joinSpoken(lists.slice(0, SPOKEN_LISTS_MAX).map((list) => list.name));
+      return named ? [named] : { speech: ALEXA_SPEECH.listNotFound(spokenList, names) };
+    }
+    const last = lists.find((list) => list.id === conversation.lastListId);
+    return last ? [last, ...lists.filter((list) => list !== last)] : lists;
+  }
+
+  return {
+    /** "add {item} to {list}": the text is parsed like typed input ("2 milk and eggs" is two items). */
+    async add(actor: Actor, item: string | undefined, spokenList: string | undefined, conversation: Conversation): Promise<VoiceAnswer> {
+      if (!item?.trim()) return { speech: ALEXA_SPEECH.whichItem };
+      const content = ItemContent.safeParse(item);
+      if (!content.success) throw badRequest(content.error.issues[0]!.message);
+      const lists = await candidateLists(actor, spokenList, conversation);
+      if (!Array.isArray(lists)) return lists;
+      const list = lists[0]!;
+      const { body } = await deps.items.addBatch(actor, list.id, [{ content: content.data }]);
+      const speech = body.results.length > 0
+        ? ALEXA_SPEECH.added(joinSpoken(body.results.map(spokenItem)), list.name)
+        : ALEXA_SPEECH.alreadyOn(content.data, list.name);
+      return { speech, listId: list.id };
+    },
+
+    /** "what's on {list}": the unchecked items, the first SPOKEN_ITEMS_MAX of them by name. */
+    async read(actor: Actor, spokenList: string | undefined, conversation: Conversation): Promise<VoiceAnswer> {
+      const lists = await candidateLists(actor, spokenList, conversation);
+      if (!Array.isArray(lists)) return lists;
+      const list = lists[0]!;
+      const first: string[] = [];
+      let count = 0;
+      for await (const item of uncheckedItems(actor, list.id)) {
+        if (count++ < SPOKEN_ITEMS_MAX) first.push(spokenItem(item));
+      }
+      const more = count - first.length;
+      const speech = count === 0
+        ? ALEXA_SPEECH.nothingOn(list.name)
+        : ALEXA_SPEECH.listItems(list.name, count, more > 0 ? first.join(', ') : joinSpoken(first), more);
+      return { speech, listId: list.id };
+    },
+
+    /** "check off {item}" (optionally "on {list}"). */
+    async checkOff(actor: Actor, item: string | undefined, spokenList: string | undefined, conversation: Conversation): Promise<VoiceAnswer> {
+      if (!item?.trim()) return { speech: ALEXA_SPEECH.whichItem };
+      const lists = await candidateLists(actor, spokenList, conversation);
+      if (!Array.isArray(lists)) return lists;
+      for (const list of lists) {
+        const found = await findUnchecked(actor, list.id, item);
+        if (!found) continue;
+        await deps.items.update(actor, list.id, found.id, { is_completed: true });
+        return { speech: ALEXA_SPEECH.checkedOff(found.content, list.name), listId: list.id };
+      }
+      return { speech: spokenList ? ALEXA_SPEECH.itemNotOnList(item, lists[0]!.name) : ALEXA_SPEECH.itemNotFound(item) };
+    },
+  };
+}
+
+export type VoiceActions = ReturnType<typeof createVoiceActions>;

@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { Kysely } from 'kysely';
+import type { UserView } from '../../common/schemas/auth.ts';
+import type { DB } from '../db/schema.ts';
+import { digestToken } from '../tokens.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import type { OAuthClient } from './clients.ts';
+import * as queries from './oauth.queries.ts';
+
+const { InvalidGrantError, InvalidRequestError } = OAuth2Server;
+
+/** An authorization code works once, for this long (RFC 6749 4.1.2 advises at most 10 minutes). */
+export const AUTHORIZATION_CODE_TTL_S = 5 * 60;
+export const ACCESS_TOKEN_TTL_S = 60 * 60;
+/**
+ * Refresh tokens are not rotated (a lost answer must not unlink the user), so this is how long a
+ * link lasts: for good, in practice, until the user unlinks it.
+ */
+export const REFRESH_TOKEN_TTL_S = 10 * 365 * 24 * 60 * 60;
+/** A refresh keeps the newest access token besides the new one (requests in flight may carry it) and drops older ones. */
+const PREVIOUS_ACCESS_TOKENS_KEPT = 1;
+
+/**
+ * The user as the library carries it: who, and on a refresh, which grant the refresh token
+ * belongs to (so the new access token joins that grant). On an access token, also the user's view.
+ */
+export interface LinkUser {
+  id: string;
+  grantId?: string;
+  view?: UserView;
+}
+
+export interface OAuthModelDeps {
+  db: Kysely<DB>;
+  secret: string;
+  now: () => Date;
+  clients: readonly OAuthClient[];
+}
+
+type LibraryClient = OAuth2Server.Client & { scopes: readonly string[] };
+export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+
+const scopeText = (scope: readonly string[] | undefined) => (scope ?? []).join(' ');
+const scopeList = (text: string) => text.split(' ').filter(Boolean);
+
+/**
+ * The storage of @node-oauth/oauth2-server: codes and tokens as HMACs, clients from configuration.
+ * The library dates what it makes by the wall clock; this model stores and checks expiry by the
+ * app's clock (`now`), so tests can move time.
+ */
+export function createOAuthModel(deps: OAuthModelDeps) {
+  const { db } = deps;
+  const digest = (token: string) => digestToken(deps.secret, token);
+  const at = (offsetS = 0) => new Date(deps.now().getTime() + offsetS * 1000).toISOString();
+
+  function findClient(clientId: string): LibraryClient | undefined {
+    const client = deps.clients.find((candidate) => candidate.id === clientId);
+    if (!client) return undefined;
+    return {
+      id: client.id,
+      redirectUris: [...client.redirectUris],
+      grants: ['authorization_code', 'refresh_token'],
+      scopes: client.scopes,
+    };
+  }
+
+  /** Compares digests, which have one length, so the comparison takes the same time whatever the guess. */
+  function secretMatches(clientId: string, secret: string): boolean {
+    const client = deps.clients.find((candidate) => candidate.id === clientId);
+    return client !== undefined && crypto.timingSafeEqual(Buffer.from(digest(client.secret)), Buffer.from(digest(secret)));
+  }
+
+  /** Used by the token endpoint: the client must prove itself with its secret, PKCE or not. */
+  const model: OAuthModel = {
+    async getClient(clientId, clientSecret) {
+      // The library lets a PKCE token request through without a secret; this client is confidential.
+      if (typeof clientSecret !== 'string' || !secretMatches(clientId, clientSecret)) return undefined;
+      return findClient(clientId);
+    },
+
+    /** The client's scopes when none are asked for; refused when any asked for is beyond them. */
+    async validateScope(_user, client, scope) {
+      const allowed = (client as LibraryClient).scopes;
+      if (!scope || scope.length === 0) return [...allowed];
+      return scope.every((name) => allowed.includes(name)) ? scope : false;
+    },
+
+    async saveAuthorizationCode(code, client, user) {
+      // Required, not optional as in RFC 7636: Alexa always sends a challenge.
+      if (!code.codeChallenge || !code.codeChallengeMethod) {
+        throw new InvalidRequestError('Missing parameter: `code_challenge`');
+      }
+      await queries.insertCode(db, {
+        code_hash: digest(code.authorizationCode),
+        client_id: client.id,
+        user_id: (user as LinkUser).id,
+        redirect_uri: code.redirectUri,
+        scope: scopeText(code.scope),
+        code_challenge: code.codeChallenge,
+        code_challenge_method: code.codeChallengeMethod,
+        created_at: at(),
+        expires_at: at(AUTHORIZATION_CODE_TTL_S),
+      });
+      return { ...code, client, user };
+    },
+
+    async getAuthorizationCode(authorizationCode) {
+      const row = await queries.findCode(db, digest(authorizationCode));
+      if (!row) return undefined;
+      if (row.used_at !== null) {
+        // A code used twice may have been stolen: what it gave the first time is revoked (RFC 6749 4.1.2).
+        await queries.deleteGrantsOfCode(db, row.code_hash);
+        return undefined;
+      }
+      const client = findClient(row.client_id);
+      if (!client || row.expires_at <= at()) return undefined;
+      return {
+        authorizationCode,
+        expiresAt: new Date(row.expires_at),
+        redirectUri: row.redirect_uri,
+        scope: scopeList(row.scope),
+        client,
+        user: { id: row.user_id } satisfies LinkUser,
+        codeChallenge: row.code_challenge,
+        codeChallengeMethod: row.code_challenge_method,
+      };
+    },
+
+    /** Single use: of two requests racing with one code, only one marks it used. */
+    revokeAuthorizationCode(code) {
+      return queries.useCode(db, digest(code.authorizationCode), at());
+    },
+
+    async saveToken(token, client, user) {
+      const { id: userId, grantId } = user as LinkUser;
+      const access = { id: crypto.randomUUID(), token_hash: digest(token.accessToken), created_at: at(), expires_at: at(ACCESS_TOKEN_TTL_S) };
+      await db.transaction().execute(async (trx) => {
+        if (token.authorizationCode) {
+          // One link per app: linking again replaces the old link and its tokens.
+          const grant = crypto.randomUUID();
+          await queries.deleteGrants(trx, userId, client.id);
+          await queries.insertGrant(trx, {
+            id: grant,
+            client_id: client.id,
+            user_id: userId,
+            scope: scopeText(token.scope),
+            refresh_token_hash: digest(token.refreshToken!),
+            refresh_expires_at: at(REFRESH_TOKEN_TTL_S),
+            code_hash: digest(token.authorizationCode as string),
+            created_at: at(),
+          });
+          await queries.insertAccessToken(trx, { ...access, grant_id: grant });
+        } else {
+          // A refresh; the link may have been removed since its refresh token was read.
+          if (!grantId || !(await queries.grantExists(trx, grantId))) {
+            throw new InvalidGrantError('Invalid grant: refresh token is invalid');
+          }
+          await queries.pruneAccessTokens(trx, grantId, PREVIOUS_ACCESS_TOKENS_KEPT);
+          await queries.insertAccessToken(trx, { ...access, grant_id: grantId });
+        }
+      });
+      return { ...token, client, user };
+    },
+
+    async getRefreshToken(refreshToken) {
+      const grant = await queries.findGrantByRefreshHash(db, digest(refreshToken));
+      const client = grant && findClient(grant.client_id);
+      if (!grant || !client || grant.refresh_expires_at <= at()) return undefined;
+      return {
+        refreshToken,
+        refreshTokenExpiresAt: new Date(grant.refresh_expires_at),
+        scope: scopeList(grant.scope),
+        client,
+        user: { id: grant.user_id, grantId: grant.id } satisfies LinkUser,
+      };
+    },
+
+    // Called only to rotate refresh tokens, which `alwaysIssueNewRefreshToken: false` turns off;
+    // the library still insists on the method.
+    async revokeToken() {
+      return false;
+    },
+
+    /**
+     * A live access token with its user. Scopes are cut to what the client may have today, so
+     * narrowing a client's configured scopes narrows its existing links too.
+     */
+    async getAccessToken(accessToken) {
+      const row = await queries.findLiveAccessToken(db, digest(accessToken), at());
+      const client = row && findClient(row.client_id);
+      if (!row || !client) return undefined;
+      return {
+        accessToken,
+        accessTokenExpiresAt: new Date(row.token_expires_at),
+        scope: scopeList(row.scope).filter((name) => client.scopes.includes(name)),
+        client,
+        user: { id: row.id, view: presentUser(row) } satisfies LinkUser,
+        tokenId: row.token_id,
+      };
+    },
+  };
+
+  /** Used by the authorization page: there the client is named, not authenticated (it is not the caller). */
+  const authorizeModel: OAuthModel = { ...model, getClient: async (clientId) => findClient(clientId) };
+
+  return { model, authorizeModel, findClient };
+}

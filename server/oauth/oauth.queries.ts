@@ -1,0 +1,112 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, OAuthAccessTokensTable, OAuthCodesTable, OAuthGrantsTable } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** SQL of account linking: authorization codes, grants (one per linked app) and their access tokens. */
+
+export async function insertCode(db: Db, row: Insertable<OAuthCodesTable>): Promise<void> {
+  await db.insertInto('oauth_codes').values(row).execute();
+}
+
+export function findCode(db: Db, codeHash: string) {
+  return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+}
+
+/** Marks an unused code used; answers whether this call was the one that used it. */
+export async function useCode(db: Db, codeHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_codes')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteGrantsOfCode(db: Db, codeHash: string): Promise<void> {
+  await db.deleteFrom('oauth_grants').where('code_hash', '=', codeHash).execute();
+}
+
+/** Ends a user's links to a client, their tokens with them; answers how many there were. */
+export async function deleteGrants(db: Db, userId: string, clientId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('oauth_grants')
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertGrant(db: Db, row: Insertable<OAuthGrantsTable>): Promise<void> {
+  await db.insertInto('oauth_grants').values(row).execute();
+}
+
+export function findGrantByRefreshHash(db: Db, refreshHash: string) {
+  return db.selectFrom('oauth_grants').selectAll().where('refresh_token_hash', '=', refreshHash).executeTakeFirst();
+}
+
+export function grantExists(db: Db, grantId: string): Promise<boolean> {
+  return db
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('id', '=', grantId)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}
+
+export async function insertAccessToken(db: Db, row: Insertable<OAuthAccessTokensTable>): Promise<void> {
+  await db.insertInto('oauth_access_tokens').values(row).execute();
+}
+
+/** Deletes a grant's access tokens but its newest `keep`. */
+export async function pruneAccessTokens(db: Db, grantId: string, keep: number): Promise<void> {
+  const newest = db
+    .selectFrom('oauth_access_tokens')
+    .select('id')
+    .where('grant_id', '=', grantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  await db
+    .deleteFrom('oauth_access_tokens')
+    .where('grant_id', '=', grantId)
+    .where('id', 'not in', newest)
+    .execute();
+}
+
+/** An unexpired access token with its grant and user. */
+export function findLiveAccessToken(db: Db, tokenHash: string, now: string) {
+  return db
+    .selectFrom('oauth_access_tokens')
+    .innerJoin('oauth_grants', 'oauth_grants.id', 'oauth_access_tokens.grant_id')
+    .innerJoin('users', 'users.id', 'oauth_grants.user_id')
+    .selectAll('users')
+    .select([
+      'oauth_access_tokens.id as token_id',
+      'oauth_access_tokens.expires_at as token_expires_at',
+      'oauth_grants.client_id',
+      'oauth_grants.scope',
+    ])
+    .where('oauth_access_tokens.token_hash', '=', tokenHash)
+    .where('oauth_access_tokens.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** The user's links, oldest first. */
+export function findGrantsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('oauth_grants')
+    .select(['client_id', 'scope', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('client_id')
+    .execute();
+}
+
+/** Deletes codes, access tokens and grants that can never be used again. */
+export async function purgeExpired(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('oauth_access_tokens').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('oauth_grants').where('refresh_expires_at', '<=', now).execute();
+}

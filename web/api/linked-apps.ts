@@ -1,0 +1,17 @@
+import type { LinkedAppsResponse, LinkedAppView } from '../../common/schemas/linked-apps.ts';
+import { api, ApiError, newIdempotencyKey } from './client.ts';
+
+/** The apps linked to the account (docs/api.md, "Voice assistant"). */
+
+export async function fetchLinkedApps(): Promise<LinkedAppView[]> {
+  return (await api<LinkedAppsResponse>('/auth/linked-apps')).apps;
+}
+
+/** Unlinks an app; its tokens stop working at once. Already unlinked (404) counts as done. */
+export async function unlinkApp(clientId: string): Promise<void> {
+  try {
+    await api(`/auth/linked-apps/${encodeURIComponent(clientId)}`, { method: 'DELETE', idempotencyKey: newIdempotencyKey() });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ALEXA_AUTHORIZE_PATH,
+  AUTHORIZATION_PARAMS,
+  LINK_ERROR_PARAM,
+  LINK_ERRORS,
+  LINK_PAGE_TEXT,
+  type LinkError,
+} from '../../common/alexa.ts';
+import { API_BASE_PATH } from '../../common/constants.ts';
+import { Field } from '../components/Field.tsx';
+import ui from '../components/ui.module.css';
+import { AuthLayout, authStyles } from './AuthLayout.tsx';
+
+const ERROR_ID = 'link-error';
+
+/** The error the server sent the browser back with, in words; an unknown code gets the general one. */
+function errorText(code: string | null): string | null {
+  if (code === null) return null;
+  return Object.hasOwn(LINK_ERRORS, code) ? LINK_ERRORS[code as LinkError] : LINK_PAGE_TEXT.failed;
+}
+
+/**
+ * The account-linking page (spec section 2): the Alexa app opens it with an OAuth authorization
+ * request in the query. A plain form post, not a fetch: the server answers with a redirect, either
+ * to Alexa with the code, or back here with the request and an `error`.
+ */
+export function AlexaLoginScreen() {
+  const [params] = useSearchParams();
+  const request = new URLSearchParams(AUTHORIZATION_PARAMS.flatMap((name) => (params.has(name) ? [[name, params.get(name)!]] : [])));
+  const error = errorText(params.get(LINK_ERROR_PARAM));
+  const [busy, setBusy] = useState(false);
+
+  // Back from Alexa's page (the browser's cache keeps this one as it was): the form works again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false);
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
+
+  return (
+    <AuthLayout title={LINK_PAGE_TEXT.title}>
+      <p className={authStyles.tagline}>{LINK_PAGE_TEXT.intro}</p>
+      {request.has('client_id') && request.has('redirect_uri') ? (
+        <form
+          method="post"
+          action={`${API_BASE_PATH}${ALEXA_AUTHORIZE_PATH}?${request}`}
+          className={authStyles.form}
+          onSubmit={() => setBusy(true)}
+          aria-busy={busy}
+        >
+          {/* Focus starts in the form, and a screen reader reads the error with the field it lands on. */}
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ERROR_ID : undefined}
+          />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
+          <div className={ui.messages}>
+            <p id={ERROR_ID} role="alert" className={ui.error}>
+              {error}
+            </p>
+          </div>
+          <button type="submit" className={ui.primary} disabled={busy}>
+            {busy ? LINK_PAGE_TEXT.busy : LINK_PAGE_TEXT.submit}
+          </button>
+        </form>
+      ) : (
+        <p role="alert" className={ui.error}>
+          {LINK_ERRORS.invalid_request}
+        </p>
+      )}
+    </AuthLayout>
+  );
+}

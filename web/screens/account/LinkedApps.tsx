@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { LINKED_APPS_TEXT } from '../../../common/alexa.ts';
+import type { LinkedAppView } from '../../../common/schemas/linked-apps.ts';
+import { fetchLinkedApps, unlinkApp } from '../../api/linked-apps.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { messageOf } from '../../components/errors.ts';
+import { FormMessage } from '../../components/FormMessage.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './AccountScreen.module.css';
+
+const linkedOn = (iso: string) => LINKED_APPS_TEXT.linkedOn(new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }));
+
+/** Account Settings' apps linked to the account (a voice assistant), each with its Unlink button. */
+export function LinkedApps() {
+  const [apps, setApps] = useState<LinkedAppView[] | null>(null);
+  const [asking, setAsking] = useState<LinkedAppView | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    fetchLinkedApps().then(
+      (found) => current && setApps(found),
+      () => current && setError(LINKED_APPS_TEXT.loadFailed),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function unlink(app: LinkedAppView) {
+    setAsking(null);
+    setBusy(app.client_id);
+    setError(null);
+    setNotice(null);
+    try {
+      await unlinkApp(app.client_id);
+      setApps((list) => list?.filter((other) => other.client_id !== app.client_id) ?? null);
+      setNotice(LINKED_APPS_TEXT.unlinked(app.name));
+    } catch (failure) {
+      setError(LINKED_APPS_TEXT.unlinkFailed + messageOf(failure, LINKED_APPS_TEXT.tryAgain));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="linked-apps-title" aria-busy={apps === null && !error}>
+      <h2 id="linked-apps-title">{LINKED_APPS_TEXT.title}</h2>
+      {apps?.length === 0 && <p className={styles.hint}>{LINKED_APPS_TEXT.none}</p>}
+      {apps && apps.length > 0 && (
+        <ul className={styles.linkedApps}>
+          {apps.map((app) => (
+            <li key={app.client_id}>
+              <span>
+                <strong>{app.name}</strong>
+                <span className={styles.hint}>{linkedOn(app.linked_at)}</span>
+              </span>
+              <button
+                type="button"
+                className={ui.secondary}
+                disabled={busy === app.client_id}
+                aria-label={`${LINKED_APPS_TEXT.unlink} ${app.name}`}
+                onClick={() => setAsking(app)}
+              >
+                {busy === app.client_id ? LINKED_APPS_TEXT.unlinking : LINKED_APPS_TEXT.unlink}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormMessage error={error} notice={notice} />
+      <ConfirmDialog
+        open={asking !== null}
+        title={`${LINKED_APPS_TEXT.unlink} ${asking?.name ?? ''}`}
+        message={asking ? LINKED_APPS_TEXT.unlinkConfirm(asking.name) : ''}
+        confirmLabel={LINKED_APPS_TEXT.unlink}
+        onConfirm={() => asking && void unlink(asking)}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}
