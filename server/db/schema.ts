@@ -142,6 +142,16 @@ export interface RealtimeTicketsTable {
   expires_at: Timestamp;
 }
 
+/** Answers of cloud AI models by question and item name (server/ai/ai.queries.ts). */
+export interface AiAnswersTable {
+  model: string;
+  question: string;
+  language: string;
+  name_key: string;
+  answer: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -155,6 +165,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   list_changes: ListChangesTable;
   realtime_tickets: RealtimeTicketsTable;
+  ai_answers: AiAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
