@@ -57,6 +57,13 @@ export type AiPriority = (typeof AI_PRIORITIES)[number];
 export const AI_ENRICHMENT_KEYS = ['department', 'category', 'priority'] as const;
 export type AiEnrichmentKey = (typeof AI_ENRICHMENT_KEYS)[number];
 
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** "French" for "fr"; undefined for a code that names no language. */
+export function languageName(code: string): string | undefined {
+  return languageNames.of(code);
+}
+
 /** A translation is stored as the property `name_{language}` (spec section 3). */
 export const translationKey = (language: string) => `name_${language}`;
 

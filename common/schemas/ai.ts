@@ -9,6 +9,7 @@ import {
   AI_TIER_OF,
   DEFAULT_AI_PROVIDER,
   DEFAULT_AI_SORT_KIND,
+  languageName,
   type AiProviderValue,
 } from '../ai.ts';
 import { UserView } from './auth.ts';
@@ -33,7 +34,8 @@ export const LanguageCode = z
   .string({ error: AI_MESSAGES.invalidLanguage })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z]{2}$/, { error: AI_MESSAGES.invalidLanguage });
+  .regex(/^[a-z]{2}$/, { error: AI_MESSAGES.invalidLanguage })
+  .refine((code) => languageName(code) !== undefined, { error: AI_MESSAGES.invalidLanguage });
 
 const PropertyNames = z
   .array(z.string().regex(AI_PROPERTY_NAME_PATTERN, { error: AI_MESSAGES.invalidPropertyName }), {
@@ -56,8 +58,11 @@ export const ItemAiBody = z.discriminatedUnion(
 );
 export type ItemAiBody = z.infer<typeof ItemAiBody>;
 
-/** POST /lists/{id}/process-items and POST .../reprocess: the body may be left out. */
-export const ProviderBody = z.strictObject({ provider: Provider }).default({ provider: DEFAULT_AI_PROVIDER });
+/** POST /lists/{id}/process-items and POST .../reprocess: the body may be left out (spec section 7 sends none). */
+export const ProviderBody = z
+  .strictObject({ provider: Provider })
+  .nullish()
+  .transform((body) => body ?? { provider: DEFAULT_AI_PROVIDER });
 export type ProviderBody = z.infer<typeof ProviderBody>;
 
 /** POST /lists/{id}/items/photo: a JPEG, PNG, WebP... as a data URL (`data:image/jpeg;base64,...`) or bare base64. */

@@ -20,10 +20,3 @@ export const aiErrors = {
     new AppError(422, 'ai_unknown_item', AI_MESSAGES.offlineUnknownItem(name, language)),
   propertiesTooLarge: () => new AppError(422, 'too_large', AI_MESSAGES.propertiesTooLarge),
 };
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-
-/** "French" for "fr"; undefined for a code that names no language. */
-export function languageName(code: string): string | undefined {
-  return languageNames.of(code);
-}

@@ -27,14 +27,16 @@ export async function readAnswers(db: Db, key: AnswerKey, nameKeys: readonly str
       .where('language', '=', key.language)
       .where('name_key', 'in', nameKeys.slice(start, start + CHUNK))
       .execute();
-    for (const row of rows) answers.set(row.name_key, fromJson(row.answer));
+    for (const row of rows) answers.set(row.name_key, fromJson(row.answer).value);
   }
   return answers;
 }
 
 /** Stores answers by name key, replacing older answers to the same question (a re-run asks afresh). */
 export async function storeAnswers(db: Db, key: AnswerKey, answers: ReadonlyMap<string, unknown>, now: string): Promise<void> {
-  const rows = [...answers].map(([nameKey, answer]) => ({ ...key, name_key: nameKey, answer: toJson(answer), created_at: now }));
+  // Wrapped in an object: PostgreSQL hands a JSON string back parsed, SQLite as text, and only an
+  // object reads back the same from both (db/values.ts).
+  const rows = [...answers].map(([nameKey, value]) => ({ ...key, name_key: nameKey, answer: toJson({ value }), created_at: now }));
   for (let start = 0; start < rows.length; start += CHUNK / 5) {
     await db
       .insertInto('ai_answers')

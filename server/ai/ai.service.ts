@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   AI_ENRICHMENT_KEYS,
   AI_TIER_OF,
+  languageName,
   translationKey,
   type AiEnrichmentKey,
   type AiProviderValue,
@@ -25,7 +26,7 @@ import * as itemQueries from '../items/items.queries.ts';
 import { recallProperties } from '../items/property-memory.ts';
 import type { ChangeFeed } from '../realtime/index.ts';
 import type { AiProvider, PropertyValues } from './ai-provider.ts';
-import { aiErrors, languageName } from './ai-errors.ts';
+import { aiErrors } from './ai-errors.ts';
 import { createAnswers } from './answers.ts';
 import { decodePhoto } from './photo.ts';
 

@@ -148,7 +148,8 @@ export interface AiAnswersTable {
   question: string;
   language: string;
   name_key: string;
-  answer: Json<unknown>;
+  /** `{value: <the answer>}`. */
+  answer: Json<{ value: unknown }>;
   created_at: Timestamp;
 }
 

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { AI_DEPARTMENTS, AI_PHOTO_ITEMS_MAX, AI_PRIORITIES, AI_PROPERTY_NAME_PATTERN, type AiTier } from '../../../common/ai.ts';
+import {
+  AI_DEPARTMENTS,
+  AI_PHOTO_ITEMS_MAX,
+  AI_PRIORITIES,
+  AI_PROPERTY_NAME_PATTERN,
+  languageName,
+  type AiTier,
+} from '../../../common/ai.ts';
 import { ITEM_CONTENT_MAX_LENGTH } from '../../../common/constants.ts';
 import type { AiProvider, Classification, PropertyValues } from '../ai-provider.ts';
-import { languageName } from '../ai-errors.ts';
 import { photoForModel } from '../photo.ts';
 import type { ChatModel } from './chat-model.ts';
 import { askStructured } from './structured.ts';

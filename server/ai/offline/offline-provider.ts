@@ -1,6 +1,6 @@
-import { AI_MESSAGES, translationKey } from '../../../common/ai.ts';
+import { AI_MESSAGES, languageName, translationKey } from '../../../common/ai.ts';
 import type { AiProvider, PropertyValues } from '../ai-provider.ts';
-import { aiErrors, languageName } from '../ai-errors.ts';
+import { aiErrors } from '../ai-errors.ts';
 import { photoForOcr } from '../photo.ts';
 import { classifyName } from './classify.ts';
 import { LEXICON_LANGUAGES } from './grocery-terms.ts';

@@ -12,18 +12,24 @@ import type { OcrLine } from './ocr.ts';
 /** Tesseract's confidence below which a line is more likely a smudge or a doodle than an entry. */
 const MIN_CONFIDENCE = 45;
 
-const BULLET = /^\s*(?:[-–—•*·∙○●◦□■▪☐☑☒✓✔✗✘>»+~=]+|\[\s*[xX✓✔]?\s*\]|\(\s*[xX]?\s*\)|\d{1,2}\s*[.)]\s+|[oO]\s+(?=\S{2}))\s*/u;
+const BULLET =
+  /^\s*(?:[-–—•*·∙○●◦□■▪☐☑☒✓✔✗✘>»+~=]+|\[\s?[\]1lIiJ|xX✓✔]?\s?\]?(?=\s|$)|\(\s*[xX]?\s*\)|\d{1,2}\s*[.)]\s+|[oO]\s+(?=\S{2}))\s*/u;
+/** OCR reads the "l" of "lb" as a capital "I" after a number: "1 Ib ground beef". */
+const POUNDS_MISREAD = /^(\d+(?:[.,]\d+)?\s*)Ib(s?)\b/u;
 const PRICE = /\s+[$€£]?\s?\d+[.,]\d{2}\s*[$€£]?\s*$/u;
 const TITLE = /^(?:my |our |the )?(?:shopping|grocery|groceries|to-?do|to buy|list|einkaufsliste|einkauf|einkaufen|liste de courses|courses|lista de la compra|lista della spesa|boodschappenlijst|boodschappen|lista de compras)\b.*$/iu;
 
-/** One line without its bullet, check box, number and price. */
+/**
+ * One line without its bullet, check box, number and price. An empty check box often reads as
+ * "[ 1" or "[l": a "[" with one stroke after it is a box too.
+ */
 export function cleanLine(text: string): string {
   let line = text.replace(/\s+/g, ' ').trim();
   for (let previous = ''; previous !== line; ) {
     previous = line;
     line = line.replace(BULLET, '').trim();
   }
-  return line.replace(PRICE, '').replace(/[\s.,;:|_]+$/u, '').trim();
+  return line.replace(POUNDS_MISREAD, '$1lb$2').replace(PRICE, '').replace(/[\s.,;:|_]+$/u, '').trim();
 }
 
 function isNoise(line: string): boolean {
