@@ -48,6 +48,8 @@ coconut | Kokosnuss | noix de coco | coco | cocco | kokosnoot | coco
 papaya | Papaya | papaye | papaya | papaya | papaja | papaia/mamão
 passion fruit | Maracuja/Passionsfrucht | fruit de la passion | maracuyá | frutto della passione | passievrucht | maracujá
 rhubarb | Rhabarber | rhubarbe | ruibarbo | rabarbaro | rabarber | ruibarbo
+cranberries | Cranberrys/Preiselbeeren | canneberges | arándanos rojos | mirtilli rossi | veenbessen/cranberries | mirtilos vermelhos/arandos
+plantains | Kochbananen | bananes plantains | plátanos macho | platani | bakbananen | bananas-da-terra
 fruit | Obst | fruits | fruta | frutta | fruit | fruta
 ## Vegetables
 potatoes/potato | Kartoffeln/Kartoffel | pommes de terre | patatas/papas | patate/patata | aardappelen/aardappels | batatas
@@ -92,6 +94,7 @@ turnips | Steckrüben/Rüben | navets | nabos | rape | knolrapen/rapen | nabos
 parsnips | Pastinaken | panais | chirivías | pastinache | pastinaken | pastinacas/cherovias
 bok choy/pak choi | Pak Choi | pak-choï | pak choi | cavolo cinese | paksoi | couve chinesa
 bean sprouts | Sojasprossen | germes de soja | brotes de soja | germogli di soia | taugé | rebentos de soja
+cauliflower rice | Blumenkohlreis | riz de chou-fleur | arroz de coliflor | riso di cavolfiore | bloemkoolrijst | arroz de couve-flor
 vegetables/veggies/veg | Gemüse | légumes | verduras | verdura | groente/groenten | legumes
 ## Herbs
 parsley | Petersilie | persil | perejil | prezzemolo | peterselie | salsa/salsinha
@@ -104,6 +107,8 @@ rosemary | Rosmarin | romarin | romero | rosmarino | rozemarijn | alecrim
 thyme | Thymian | thym | tomillo | timo | tijm | tomilho
 sage | Salbei | sauge | salvia | salvia | salie | sálvia
 herbs/fresh herbs | Kräuter | herbes/fines herbes | hierbas | erbe aromatiche | verse kruiden | ervas aromáticas
+## Flowers
+flowers/bouquet | Blumen/Blumenstrauß | fleurs/bouquet | flores/ramo de flores | fiori/mazzo di fiori | bloemen/boeket | ramo de flores
 
 # Bakery
 ## Bread !high
@@ -122,6 +127,8 @@ pita/pita bread/flatbread | Pitabrot/Fladenbrot | pain pita | pan de pita | pane
 tortillas/wraps | Tortillas/Wraps | tortillas | tortillas | tortillas/piadine | wraps | tortilhas
 naan | Naan | pain naan | pan naan | pane naan | naanbrood | pão naan
 brioche | Brioche | brioche | brioche | pan brioche | brioche | brioche
+ciabatta | Ciabatta | ciabatta | chapata | ciabatta | ciabatta | pão ciabatta
+taco shells | Tacoschalen | coquilles à tacos | tacos duros | gusci per taco | tacoschelpen | conchas de taco
 ## Pastries !low
 croissants | Croissants/Hörnchen | croissants | cruasanes/croissants | cornetti | croissants | croissants
 muffins/cupcakes | Muffins | muffins | magdalenas/muffins | muffin | muffins | queques/muffins
@@ -159,6 +166,7 @@ pork chops | Schweinekoteletts | côtelettes de porc | chuletas de cerdo | braci
 lamb | Lammfleisch/Lamm | agneau | cordero | agnello | lamsvlees | borrego/cordeiro
 veal | Kalbfleisch | veau | ternera | vitello | kalfsvlees | vitela
 meatballs | Fleischbällchen/Frikadellen | boulettes de viande | albóndigas | polpette | gehaktballen | almôndegas
+burger patties/hamburger patties/burgers | Burgerpatties | steaks hachés | hamburguesas | hamburger | hamburgers | hambúrgueres
 ribs/spare ribs | Rippchen/Spareribs | travers de porc | costillas | costine | spareribs | entrecosto/costelinha
 meat | Fleisch | viande | carne | carne | vlees | carne
 ## Poultry
@@ -183,8 +191,10 @@ trout | Forelle | truite | trucha | trota | forel | truta
 shrimp/prawns | Garnelen/Shrimps | crevettes | gambas/camarones | gamberi | garnalen | camarão/gambas
 mussels | Miesmuscheln/Muscheln | moules | mejillones | cozze | mosselen | mexilhões
 squid/calamari | Tintenfisch/Calamari | calamars | calamares | calamari | inktvis | lulas
-crab | Krabben | crabe | cangrejo | granchio | krab | caranguejo
+crab/crab meat | Krabben | crabe | cangrejo | granchio | krab | caranguejo
 scallops | Jakobsmuscheln | noix de Saint-Jacques | vieiras | capesante | sint-jakobsschelpen | vieiras
+clams | Venusmuscheln | palourdes | almejas | vongole | venusschelpen | amêijoas
+halibut | Heilbutt | flétan | fletán | halibut | heilbot | alabote
 seafood | Meeresfrüchte | fruits de mer | marisco/mariscos | frutti di mare | zeevruchten | marisco
 
 # Canned & Jarred
@@ -212,7 +222,7 @@ broth/stock/chicken broth/chicken stock/beef broth/beef stock/vegetable broth/ve
 stock cubes/bouillon cubes | Brühwürfel | cubes de bouillon | pastillas de caldo/cubitos de caldo | dadi da brodo/dado | bouillonblokjes | cubos de caldo
 ## Canned Fruit
 applesauce/apple sauce | Apfelmus | compote de pommes/compote | compota de manzana | purea di mele | appelmoes | puré de maçã
-canned fruit/canned peaches/fruit cocktail | Obstkonserven/Dosenobst | fruits au sirop | fruta en almíbar | frutta sciroppata | fruit in blik | fruta em calda
+canned fruit/canned peaches/fruit cocktail/fruit cups | Obstkonserven/Dosenobst | fruits au sirop | fruta en almíbar | frutta sciroppata | fruit in blik | fruta em calda
 ## Pickles & Olives
 olives | Oliven | olives | aceitunas | olive | olijven | azeitonas
 pickles/gherkins/dill pickles | Gewürzgurken/Essiggurken | cornichons | pepinillos | cetriolini sottaceto/cetriolini | augurken | pepinos em conserva/picles
@@ -264,6 +274,11 @@ cornstarch/corn starch/cornflour | Speisestärke/Maisstärke | fécule de maïs/
 breadcrumbs/bread crumbs/panko | Paniermehl/Semmelbrösel | chapelure | pan rallado | pangrattato | paneermeel | pão ralado
 gelatin/gelatine | Gelatine | gélatine | gelatina | colla di pesce | gelatine | gelatina
 sprinkles/food coloring | Streusel/Lebensmittelfarbe | vermicelles/colorant alimentaire | fideos de colores/colorante alimentario | codette/colorante alimentare | spikkels/kleurstof | granulado/corante alimentar
+cake mix/brownie mix/cornbread mix/muffin mix/baking mix | Backmischung | préparation pour gâteau | preparado para bizcocho | preparato per torte | bakmix/cakemix | preparado para bolo
+pie filling/cherry pie filling | Tortenfüllung | garniture pour tarte | relleno para tartas | ripieno per torte | taartvulling | recheio para tartes
+evaporated milk/condensed milk/sweetened condensed milk | Kondensmilch | lait concentré | leche evaporada/leche condensada | latte condensato | gecondenseerde melk | leite condensado
+molasses | Melasse | mélasse | melaza | melassa | melasse | melaço
+stuffing/stuffing mix | Füllung | farce | relleno | ripieno | vulling | recheio
 ## Spices & Seasonings
 salt/sea salt | Salz/Meersalz | sel/sel de mer | sal/sal marina | sale/sale marino | zout/zeezout | sal/sal marinho
 pepper/black pepper/peppercorns | Pfeffer/schwarzer Pfeffer | poivre/poivre noir | pimienta/pimienta negra | pepe/pepe nero | peper/zwarte peper | pimenta/pimenta preta
@@ -299,24 +314,30 @@ soy sauce | Sojasoße/Sojasauce | sauce soja | salsa de soja | salsa di soia | s
 hot sauce/sriracha/tabasco | scharfe Soße/Chilisoße | sauce piquante | salsa picante | salsa piccante | hete saus/sambal | molho picante
 salsa | Salsa | salsa | salsa | salsa messicana | salsa | molho salsa
 pesto | Pesto | pesto | pesto | pesto | pesto | pesto
-worcestershire sauce | Worcestershiresauce | sauce Worcestershire | salsa Worcestershire/salsa inglesa | salsa Worcestershire | worcestershiresaus | molho inglês
+worcestershire sauce/worcestershire | Worcestershiresauce | sauce Worcestershire | salsa Worcestershire/salsa inglesa | salsa Worcestershire | worcestershiresaus | molho inglês
 bbq sauce/barbecue sauce | Barbecuesoße/Grillsoße | sauce barbecue | salsa barbacoa | salsa barbecue | barbecuesaus | molho barbecue
 relish | Relish | relish | relish | salsa relish | relish | relish
+horseradish | Meerrettich/Kren | raifort | rábano picante | rafano | mierikswortel | rábano
+tahini | Tahini/Sesampaste | tahini | tahína | tahina | tahin | tahini
 ## Sauces
+sauce/sauces | Soße/Sauce | sauce | salsas | salse | saus | molho/molhos
 tomato sauce/pasta sauce/marinara/marinara sauce/spaghetti sauce | Tomatensoße/Nudelsoße/Tomatensauce | sauce tomate | salsa de tomate/tomate frito | sugo/salsa di pomodoro | tomatensaus/pastasaus | molho de tomate
 curry paste | Currypaste | pâte de curry | pasta de curry | pasta di curry | currypasta | pasta de caril
 gravy | Bratensoße | sauce au jus | salsa gravy | sugo d'arrosto | jus/juspoeder | molho de carne
 ## Dressings
 salad dressing/dressing/ranch/ranch dressing/vinaigrette | Salatdressing/Dressing | sauce salade/vinaigrette | aliño/aderezo/vinagreta | condimento per insalata | slasaus/dressing | molho para salada
+croutons | Croutons | croûtons | picatostes/crutones | crostini | croutons | croutons
 
 # Breakfast & Cereal
 ## Cereal & Oats
-cereal/breakfast cereal | Frühstücksflocken/Cerealien | céréales | cereales | cereali | ontbijtgranen | cereais
+cereal/breakfast cereal/bran flakes | Frühstücksflocken/Cerealien | céréales | cereales | cereali | ontbijtgranen | cereais
 muesli/granola | Müsli/Granola | muesli/granola | muesli/granola | muesli/granola | muesli/granola | muesli/granola
 cornflakes/corn flakes | Cornflakes | corn flakes/cornflakes | copos de maíz | fiocchi di mais/cornflakes | cornflakes | flocos de milho
 oats/oatmeal/rolled oats/porridge oats/porridge | Haferflocken | flocons d'avoine | copos de avena/avena | fiocchi d'avena/avena | havermout | flocos de aveia/aveia
+toaster pastries/pop tarts/pop-tarts | Pop-Tarts | Pop-Tarts | Pop-Tarts | Pop-Tarts | Pop-Tarts | Pop-Tarts
 ## Spreads
 peanut butter | Erdnussbutter | beurre de cacahuète/beurre de cacahuètes | crema de cacahuete/mantequilla de maní | burro di arachidi | pindakaas | manteiga de amendoim
+almond butter/nut butter | Mandelmus | purée d'amande | crema de almendras | burro di mandorle | amandelpasta | manteiga de amêndoa
 jam/jelly/marmalade/preserves | Marmelade/Konfitüre | confiture | mermelada | marmellata/confettura | jam | compota/geleia
 honey | Honig | miel | miel | miele | honing | mel
 chocolate spread/nutella/hazelnut spread | Nutella/Nuss-Nougat-Creme/Schokoaufstrich | pâte à tartiner/nutella | crema de cacao/nutella | crema spalmabile/nutella | chocoladepasta | creme de avelã/nutella
@@ -328,27 +349,30 @@ pancake mix | Pfannkuchenmischung | préparation pour pancakes/préparation pour
 ## Chips & Crackers !low
 chips/potato chips/crisps | Chips/Kartoffelchips | chips | patatas fritas de bolsa/chips | patatine | chips | batatas fritas de pacote
 tortilla chips/nachos | Tortillachips/Nachos | chips tortilla/nachos | nachos/totopos | nachos | tortillachips | nachos
-crackers | Cracker/Kräcker | crackers/biscuits salés | galletas saladas | cracker/crackers | crackers/toastjes | bolachas de água e sal/crackers
+crackers/saltines/saltine crackers | Cracker/Kräcker | crackers/biscuits salés | galletas saladas | cracker/crackers | crackers/toastjes | bolachas de água e sal/crackers
 pretzels | Brezeln/Salzstangen/Salzbrezeln | bretzels | pretzels | salatini | pretzels | pretzels
 popcorn | Popcorn | pop-corn/popcorn | palomitas | popcorn | popcorn | pipocas
 rice cakes | Reiswaffeln | galettes de riz | tortitas de arroz | gallette di riso | rijstwafels | bolachas de arroz
+jerky/beef jerky | Trockenfleisch | viande séchée | cecina | carne secca | gedroogd vlees | carne seca
 ## Cookies !low
-cookies/biscuits/oreos | Kekse/Plätzchen | biscuits/cookies/gâteaux secs | galletas | biscotti | koekjes | bolachas/biscoitos
+cookies/biscuits/oreos/wafers | Kekse/Plätzchen | biscuits/cookies/gâteaux secs | galletas | biscotti | koekjes | bolachas/biscoitos
 ## Candy & Chocolate !low
 chocolate/chocolate bar/dark chocolate | Schokolade | chocolat | chocolate | cioccolato/cioccolata | chocolade | chocolate
-candy/sweets/gummy bears/gummies | Süßigkeiten/Bonbons/Gummibärchen | bonbons/confiseries | caramelos/golosinas/chuches | caramelle/dolciumi | snoep | doces/rebuçados/balas
+candy/sweets/gummy bears/gummies/fruit snacks | Süßigkeiten/Bonbons/Gummibärchen | bonbons/confiseries | caramelos/golosinas/chuches | caramelle/dolciumi | snoep | doces/rebuçados/balas
 chewing gum/gum | Kaugummi | chewing-gum | chicle | gomma da masticare | kauwgom | pastilha elástica/chiclete
+marshmallows | Marshmallows/Mäusespeck | guimauves/chamallows | nubes/malvaviscos | marshmallow | marshmallows/spekjes | marshmallows
 ## Nuts & Dried Fruit
-nuts/mixed nuts | Nüsse | fruits à coque | frutos secos | frutta secca | noten | frutos secos
+nuts/mixed nuts/trail mix | Nüsse | fruits à coque | frutos secos | frutta secca | noten | frutos secos
 almonds | Mandeln | amandes | almendras | mandorle | amandelen | amêndoas
 walnuts | Walnüsse | noix | nueces | noci | walnoten | nozes
 peanuts | Erdnüsse | cacahuètes/arachides | cacahuetes/maní | arachidi/noccioline | pinda's | amendoins
 cashews | Cashewkerne/Cashews | noix de cajou | anacardos | anacardi | cashewnoten | cajus/castanhas de caju
 hazelnuts | Haselnüsse | noisettes | avellanas | nocciole | hazelnoten | avelãs
 pistachios | Pistazien | pistaches | pistachos | pistacchi | pistachenoten | pistácios
+pecans | Pekannüsse | noix de pécan | pacanas | noci pecan | pecannoten | nozes-pecã
 sunflower seeds/pumpkin seeds/chia seeds/seeds | Sonnenblumenkerne/Kürbiskerne/Samen | graines de tournesol/graines | pipas/semillas | semi di girasole/semi | zonnebloempitten/zaden | sementes de girassol/sementes
 raisins | Rosinen | raisins secs | pasas | uvetta/uva passa | rozijnen | passas
-dried fruit/dried apricots/prunes | Trockenobst/Trockenfrüchte | fruits séchés | fruta deshidratada | frutta essiccata | gedroogd fruit | fruta desidratada
+dried fruit/dried apricots/prunes/dried cranberries | Trockenobst/Trockenfrüchte | fruits séchés | fruta deshidratada | frutta essiccata | gedroogd fruit | fruta desidratada
 dates | Datteln | dattes | dátiles | datteri | dadels | tâmaras
 ## Snack Bars
 granola bars/cereal bars/protein bars/snack bars | Müsliriegel/Proteinriegel | barres de céréales | barritas de cereales | barrette di cereali | mueslirepen | barras de cereais
@@ -359,12 +383,14 @@ water/bottled water/mineral water/sparkling water/seltzer | Wasser/Mineralwasser
 ## Soft Drinks !low
 soda/soft drinks/pop/coke/cola/sprite/pepsi | Cola/Limo/Softdrinks | soda/boissons gazeuses/coca | refrescos/gaseosa | bibite gassate/cola | frisdrank/cola | refrigerantes
 lemonade | Limonade | citronnade | limonada | limonata | limonade | limonada
+ginger ale | Ginger Ale | ginger ale | ginger ale | ginger ale | gemberbier | ginger ale
+kombucha | Kombucha | kombucha | kombucha | kombucha | kombucha | kombucha
 iced tea | Eistee | thé glacé | té helado | tè freddo | ijsthee | chá gelado
 energy drinks/sports drinks/gatorade/red bull | Energydrinks | boissons énergisantes | bebidas energéticas | bevande energetiche | energiedrankjes | bebidas energéticas
 ## Juice
 juice | Saft | jus | zumo/jugo | succo | sap | sumo/suco
 orange juice/oj | Orangensaft/O-Saft | jus d'orange | zumo de naranja/jugo de naranja | succo d'arancia | sinaasappelsap | sumo de laranja/suco de laranja
-apple juice | Apfelsaft | jus de pomme | zumo de manzana/jugo de manzana | succo di mela | appelsap | sumo de maçã/suco de maçã
+apple juice/apple cider | Apfelsaft | jus de pomme | zumo de manzana/jugo de manzana | succo di mela | appelsap | sumo de maçã/suco de maçã
 ## Coffee & Tea
 coffee !high | Kaffee | café | café | caffè | koffie | café
 coffee beans/ground coffee/espresso/instant coffee | Kaffeebohnen/gemahlener Kaffee/Espresso/Pulverkaffee | café en grains/café moulu/expresso | café en grano/café molido/café soluble | caffè in grani/caffè macinato/espresso | koffiebonen/gemalen koffie/oploskoffie | café em grão/café moído/café solúvel
@@ -390,7 +416,7 @@ tequila | Tequila | tequila | tequila | tequila | tequila | tequila
 ## Cleaning
 dish soap/dishwashing liquid/washing-up liquid/dish detergent | Spülmittel | liquide vaisselle | lavavajillas/jabón de platos | detersivo per piatti | afwasmiddel | detergente da loiça
 dishwasher tablets/dishwasher detergent/dishwasher pods/dishwasher tabs | Spülmaschinentabs/Geschirrspültabs | tablettes lave-vaisselle | pastillas para lavavajillas | pastiglie per lavastoviglie | vaatwastabletten | pastilhas para máquina da loiça
-all-purpose cleaner/cleaner/multi-surface cleaner/surface spray | Allzweckreiniger/Reiniger | nettoyant multi-usages | limpiador multiusos/limpiador | detergente multiuso/sgrassatore | allesreiniger | detergente multiusos
+all-purpose cleaner/cleaner/multi-surface cleaner/surface spray/swiffer/swiffer pads/mop pads | Allzweckreiniger/Reiniger | nettoyant multi-usages | limpiador multiusos/limpiador | detergente multiuso/sgrassatore | allesreiniger | detergente multiusos
 bleach | Bleiche/Chlorreiniger | eau de Javel/javel | lejía | candeggina/varechina | bleek/chloor | lixívia/água sanitária
 glass cleaner/window cleaner/windex | Glasreiniger | nettoyant vitres | limpiacristales | detergente per vetri | glasreiniger | limpa-vidros
 sponges/sponge/scrubbers | Schwämme/Schwamm | éponges | esponjas/estropajos | spugne | sponsjes/sponzen | esponjas
@@ -408,13 +434,16 @@ fabric softener/dryer sheets | Weichspüler | adoucissant | suavizante | ammorbi
 aluminum foil/aluminium foil/tin foil/foil | Alufolie | papier aluminium/papier alu | papel de aluminio/papel de plata | carta stagnola/alluminio | aluminiumfolie | papel de alumínio
 plastic wrap/cling film/saran wrap | Frischhaltefolie | film alimentaire | film transparente | pellicola trasparente | vershoudfolie | película aderente
 baking paper/parchment paper | Backpapier | papier cuisson | papel de horno/papel vegetal | carta forno | bakpapier | papel vegetal
-freezer bags/zip bags/ziploc bags/sandwich bags | Gefrierbeutel | sacs congélation | bolsas de congelación/bolsas zip | sacchetti gelo | diepvrieszakjes | sacos de congelação
+freezer bags/zip bags/ziploc bags/ziplock bags/zip lock bags/sandwich bags | Gefrierbeutel | sacs congélation | bolsas de congelación/bolsas zip | sacchetti gelo | diepvrieszakjes | sacos de congelação
 paper plates/paper cups/plastic cups | Pappteller/Pappbecher | assiettes en carton/gobelets | platos de papel/vasos de plástico | piatti di carta/bicchieri di plastica | papieren bordjes/bekertjes | pratos de papel/copos de plástico
+coffee filters | Kaffeefilter | filtres à café | filtros de café | filtri per caffè | koffiefilters | filtros para café
 ## Home Supplies
 batteries | Batterien | piles | pilas | batterie | batterijen | pilhas
 light bulbs | Glühbirnen | ampoules | bombillas | lampadine | gloeilampen/lampen | lâmpadas
 candles | Kerzen | bougies | velas | candele | kaarsen | velas
 matches/lighter | Streichhölzer/Feuerzeug | allumettes/briquet | cerillas/mechero | fiammiferi/accendino | lucifers/aansteker | fósforos/isqueiro
+charcoal | Grillkohle/Holzkohle | charbon de bois | carbón vegetal | carbonella | houtskool | carvão
+gift wrap/wrapping paper/greeting card/greeting cards/birthday card | Geschenkpapier/Glückwunschkarte | papier cadeau/carte de vœux | papel de regalo/tarjeta de felicitación | carta regalo/biglietto d'auguri | cadeaupapier/wenskaart | papel de embrulho/cartão de felicitações
 
 # Personal Care
 ## Oral Care
@@ -425,6 +454,7 @@ mouthwash | Mundspülung | bain de bouche | enjuague bucal | collutorio | mondwa
 ## Hair Care
 shampoo | Shampoo | shampooing | champú | shampoo | shampoo | champô/xampu
 conditioner | Spülung/Haarspülung | après-shampooing | acondicionador | balsamo per capelli/balsamo | conditioner/crèmespoeling | condicionador
+hair gel/hair spray/hairspray | Haargel/Haarspray | gel coiffant/laque | gomina/laca | gel per capelli/lacca | haargel/haarlak | gel de cabelo/laca
 ## Body & Skin Care
 soap/hand soap/bar soap | Seife/Handseife | savon | jabón | sapone | zeep | sabonete/sabão
 shower gel/body wash | Duschgel | gel douche | gel de ducha | bagnoschiuma/docciaschiuma | douchegel | gel de banho
@@ -432,6 +462,8 @@ deodorant/deo | Deo/Deodorant | déodorant | desodorante | deodorante | deodoran
 lotion/body lotion/moisturizer/hand cream | Bodylotion/Handcreme | lait corporel/crème hydratante | crema corporal/loción | crema corpo | bodylotion/handcrème | creme hidratante/loção
 sunscreen/sunblock/sun cream | Sonnencreme | crème solaire | protector solar/crema solar | crema solare | zonnebrandcrème/zonnebrand | protetor solar
 cotton pads/cotton balls/cotton swabs/q-tips | Wattepads/Wattestäbchen | cotons/cotons-tiges | algodón/bastoncillos | dischetti di cotone/cotton fioc | wattenschijfjes/wattenstaafjes | algodão/cotonetes
+hand sanitizer | Desinfektionsgel | gel hydroalcoolique | gel desinfectante | gel igienizzante | handgel | gel desinfetante
+nail polish remover/makeup remover | Nagellackentferner/Make-up-Entferner | dissolvant/démaquillant | quitaesmalte/desmaquillante | solvente per unghie/struccante | nagellakremover/make-upremover | removedor de verniz/desmaquilhante
 ## Shaving
 razors/razor blades | Rasierer/Rasierklingen | rasoirs/lames de rasoir | cuchillas de afeitar/maquinillas | rasoi/lamette | scheermesjes | lâminas de barbear
 shaving cream/shaving foam | Rasierschaum | mousse à raser | espuma de afeitar | schiuma da barba | scheerschuim | espuma de barbear
@@ -444,6 +476,8 @@ vitamins/multivitamins !medium | Vitamine | vitamines | vitaminas | vitamine | v
 band-aids/bandages/plasters | Pflaster | pansements | tiritas/curitas | cerotti | pleisters | pensos rápidos/curativos
 cough drops/cough syrup/cold medicine | Hustenbonbons/Hustensaft | pastilles pour la gorge/sirop contre la toux | caramelos para la tos/jarabe para la tos | caramelle per la tosse/sciroppo per la tosse | hoestsnoepjes/hoestdrank | rebuçados para a tosse/xarope para a tosse
 medicine/medication | Medikamente | médicaments | medicamentos | medicine/farmaci | medicijnen | remédios
+contact solution/contact lens solution !medium | Kontaktlinsenflüssigkeit | solution pour lentilles | líquido de lentillas | soluzione per lenti a contatto | lenzenvloeistof | solução para lentes de contacto
+protein powder !medium | Proteinpulver/Eiweißpulver | protéine en poudre | proteína en polvo | proteine in polvere | eiwitpoeder | proteína em pó
 condoms !medium | Kondome | préservatifs | condones | preservativi | condooms | preservativos
 
 # Baby
@@ -467,11 +501,12 @@ dog treats/pet treats | Hundeleckerli | friandises pour chien | premios para per
 milk | Milch | lait | leche | latte | melk | leite
 whole milk | Vollmilch | lait entier | leche entera | latte intero | volle melk | leite gordo/leite integral
 skim milk/skimmed milk/semi-skimmed milk/low-fat milk/2% milk/1% milk | fettarme Milch/Magermilch | lait écrémé/lait demi-écrémé | leche desnatada/leche semidesnatada | latte scremato/latte parzialmente scremato | magere melk/halfvolle melk | leite magro/leite meio-gordo
-cream/heavy cream/whipping cream/double cream/single cream !medium | Sahne/Schlagsahne | crème liquide/crème entière | nata/nata para montar | panna/panna da montare | slagroom/room | natas
+cream/heavy cream/whipping cream/double cream/single cream/half and half/half-and-half !medium | Sahne/Schlagsahne | crème liquide/crème entière | nata/nata para montar | panna/panna da montare | slagroom/room | natas
 sour cream !medium | saure Sahne/Schmand | crème aigre | crema agria | panna acida | zure room | natas azedas
 crème fraîche/creme fraiche !medium | Crème fraîche | crème fraîche | nata fresca | panna fresca | crème fraîche | natas frescas
 buttermilk !medium | Buttermilch | babeurre/lait ribot | suero de mantequilla | latticello | karnemelk | leitelho
 chocolate milk !medium | Kakaomilch/Schokomilch | lait chocolaté | batido de chocolate | latte al cioccolato | chocomel | leite com chocolate
+eggnog !medium | Eierpunsch | lait de poule | ponche de huevo | eggnog | eierpunch | gemada
 ## Cheese
 cheese | Käse | fromage | queso | formaggio | kaas | queijo
 cheddar/cheddar cheese | Cheddar | cheddar | queso cheddar | cheddar | cheddar | queijo cheddar
@@ -487,6 +522,7 @@ gouda | Gouda | gouda | queso gouda | gouda | goudse kaas/gouda | queijo gouda
 swiss cheese/emmental/gruyere/gruyère | Emmentaler/Bergkäse | emmental/gruyère | queso emmental | emmental/groviera | emmentaler | queijo emental
 grated cheese/shredded cheese/sliced cheese/cheese slices/string cheese | geriebener Käse/Reibekäse/Scheibenkäse | fromage râpé | queso rallado | formaggio grattugiato | geraspte kaas/plakken kaas | queijo ralado
 halloumi | Halloumi/Grillkäse | halloumi | halloumi | halloumi | halloumi | halloumi
+provolone/pepper jack/monterey jack/colby jack/havarti | Provolone | provolone | queso provolone | provolone | provolone | queijo provolone
 mascarpone | Mascarpone | mascarpone | mascarpone | mascarpone | mascarpone | mascarpone
 ## Yogurt
 yogurt/yoghurt | Joghurt | yaourt/yaourts | yogur/yogures | yogurt | yoghurt | iogurte
@@ -512,14 +548,19 @@ fresh pasta | frische Pasta | pâtes fraîches | pasta fresca | pasta fresca | v
 ## Frozen Vegetables & Fruit
 frozen vegetables/frozen veggies/frozen peas/frozen spinach/frozen corn | Tiefkühlgemüse | légumes surgelés | verduras congeladas | verdure surgelate | diepvriesgroenten | legumes congelados
 frozen fruit/frozen berries | Tiefkühlobst/Tiefkühlbeeren | fruits surgelés/fruits rouges surgelés | fruta congelada | frutta surgelata/frutti di bosco surgelati | diepvriesfruit | fruta congelada
+edamame | Edamame | edamame | edamame | edamame | edamame | edamame
 ## Frozen Meals
 frozen pizza/pizza | Tiefkühlpizza/Pizza | pizza surgelée/pizza | pizza congelada/pizza | pizza surgelata/pizza | diepvriespizza/pizza | pizza congelada/pizza
-frozen meals/frozen dinners/ready meals/tv dinners/frozen dinner | Tiefkühlgerichte/Fertiggerichte | plats surgelés/plats préparés | platos congelados/platos preparados | piatti pronti/surgelati | diepvriesmaaltijden/kant-en-klaarmaaltijden | refeições congeladas/refeições prontas
+frozen meals/frozen dinners/ready meals/tv dinners/frozen dinner/pot pies/pizza rolls | Tiefkühlgerichte/Fertiggerichte | plats surgelés/plats préparés | platos congelados/platos preparados | piatti pronti/surgelati | diepvriesmaaltijden/kant-en-klaarmaaltijden | refeições congeladas/refeições prontas
 fries/french fries/tater tots/hash browns | Pommes frites/Kroketten | frites | patatas fritas congeladas | patatine fritte | friet/patat | batatas fritas congeladas
 fish sticks/fish fingers | Fischstäbchen | bâtonnets de poisson/poisson pané | palitos de pescado/varitas de merluza | bastoncini di pesce | vissticks | douradinhos
 chicken nuggets/nuggets | Chicken Nuggets/Hähnchen-Nuggets | nuggets de poulet | nuggets de pollo | crocchette di pollo/nuggets | kipnuggets | nuggets de frango
 waffles/frozen waffles | Waffeln | gaufres | gofres | waffle | wafels | waffles
+burritos/frozen burritos | Burritos | burritos | burritos | burritos | burrito's | burritos
+onion rings | Zwiebelringe | rondelles d'oignon | aros de cebolla | anelli di cipolla | uienringen | anéis de cebola
+veggie burgers/veggie burger/plant-based burgers | Veggie-Burger | burgers végétariens | hamburguesas vegetales | burger vegetali | vegaburgers | hambúrgueres vegetarianos
 ## Ice Cream & Desserts !low
 ice cream/popsicles/ice pops/gelato/sorbet | Eis/Eiscreme/Speiseeis | glace/crème glacée/sorbet | helado/sorbete | gelato/sorbetto | ijs/roomijs | gelado/sorvete
 ice/ice cubes !medium | Eiswürfel | glaçons | hielo/cubitos de hielo | ghiaccio/cubetti di ghiaccio | ijsblokjes | gelo/cubos de gelo
+whipped topping/cool whip | Schlagcreme | crème fouettée | cobertura batida | panna montata | slagroomtopping | chantilly
 `;

@@ -85,6 +85,11 @@ const CONNECTORS = new Set(['de', 'di', 'du', 'des', 'del', 'della', 'dei', 'da'
 const COMPOUND_HEAD_MIN = 4;
 /** Typos are forgiven only in names at least this long: "rice" must not become "ice". */
 const FUZZY_MIN_LENGTH = 5;
+/**
+ * A typo in the last word of a longer name needs a longer word: "hoisin sauce" must not be taken
+ * for sage ("sauge" in French).
+ */
+const FUZZY_PART_MIN_LENGTH = 7;
 
 /** Damerau-Levenshtein distance, capped: answers max + 1 as soon as it is exceeded. */
 function editDistance(a: string, b: string, max: number): number {
@@ -225,7 +230,7 @@ export function createLexicon(entries: readonly LexiconEntry[] = parseGroceryTer
       if (front) return front;
     }
     const last = words.at(-1)!;
-    return compoundHead(last) ?? (words.length > 1 ? nearest(last) : undefined);
+    return compoundHead(last) ?? (words.length > 1 && last.length >= FUZZY_PART_MIN_LENGTH ? nearest(last) : undefined);
   }
 
   /** Takes the frozen and canned markers off a name: words, phrases, and compound fronts. */
