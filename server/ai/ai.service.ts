@@ -7,6 +7,7 @@ import {
   type AiEnrichmentKey,
   type AiProviderValue,
   type AiSortKind,
+  type AiTier,
 } from '../../common/ai.ts';
 import { aiSortOrder } from '../../common/ai-sort.ts';
 import { ITEM_PROPERTIES_MAX_BYTES, LIST_ITEMS_MAX } from '../../common/constants.ts';
@@ -75,7 +76,7 @@ export function createAiService(deps: AiDeps) {
    * Department, category and priority for each name, by name key: the user's remembered
    * corrections over the provider's (cached) answers. `keys` limits what is answered.
    */
-  async function enrichment(actor: Actor, names: readonly string[], tier: 'standard' | 'expensive', keys: readonly AiEnrichmentKey[], fresh = false) {
+  async function enrichment(actor: Actor, names: readonly string[], tier: AiTier, keys: readonly AiEnrichmentKey[], fresh = false) {
     const classified = await answers.classifications(names, tier, fresh);
     const memory = await recallProperties(db, actor.user.id, [...classified.keys()]);
     const values = new Map<string, PropertyValues>();
@@ -130,7 +131,7 @@ export function createAiService(deps: AiDeps) {
   }
 
   /** Properties other than the enrichment keys, by asking the provider as if it were a prompt. */
-  async function otherProperties(names: readonly string[], row: ItemRow, tier: 'standard' | 'expensive') {
+  async function otherProperties(names: readonly string[], row: ItemRow, tier: AiTier) {
     const prompt = `Give each item these properties: ${names.join(', ')}.`;
     const values = (await answers.promptValues(prompt, [row.content], tier)).get(itemNameKey(row.content)) ?? {};
     return Object.fromEntries(Object.entries(values).filter(([key]) => names.includes(key)));

@@ -171,7 +171,8 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     const { owner, listId } = await listWith(['milk', 'apples']);
     await t.request({ method: 'PUT', path: `/lists/${listId}/custom-prompts`, token: owner.token, body: { custom_prompts: ['Add a note', 'Add calories'] } });
     fake.script({ answer: { items: [{ index: 0, properties: [{ key: 'note', value: 'cold' }] }] } }, {
-      answer: { items: [{ index: 1, properties: [{ key: 'calories', value: '52 per 100 g' }] }] },
+      // Keys are made snake_case; what cannot be a key is dropped.
+      answer: { items: [{ index: 1, properties: [{ key: 'Calories', value: '52 per 100 g' }, { key: '!!!', value: 'x' }] }] },
     });
 
     const response = await t.request({ method: 'POST', path: `/lists/${listId}/process-items`, token: owner.token });

@@ -26,6 +26,16 @@ const CHUNK = 100;
 const CONCURRENCY = 3;
 const PROPERTIES_PER_ITEM_MAX = 10;
 const VALUE_MAX_LENGTH = 200;
+const KEY_MAX_LENGTH = 60;
+
+/**
+ * A property key as Listo stores them: "Calories" and "due date" become `calories` and `due_date`;
+ * what still is not a key (punctuation, a sentence) is dropped rather than failing the whole run.
+ */
+function propertyKey(key: string): string | undefined {
+  const snake = key.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return AI_PROPERTY_NAME_PATTERN.test(snake) ? snake : undefined;
+}
 
 /** The answer's `items` (or another array) must hold every index 0..n-1 exactly once. */
 function everyIndexOnce(key: string, count: number, required: boolean) {
@@ -68,7 +78,7 @@ const promptSchema = (count: number) =>
         z.object({
           index: z.int().min(0),
           properties: z
-            .array(z.object({ key: z.string().regex(AI_PROPERTY_NAME_PATTERN), value: z.string().trim().max(VALUE_MAX_LENGTH) }))
+            .array(z.object({ key: z.string().min(1).max(KEY_MAX_LENGTH), value: z.string().trim().max(VALUE_MAX_LENGTH) }))
             .max(PROPERTIES_PER_ITEM_MAX),
         }),
       ),
@@ -171,7 +181,12 @@ export function createModelProvider(chat: ChatModel, options: { timeoutMs: numbe
           schema: promptSchema(chunk.length),
         });
         return byIndex(answer.items, chunk.length).map((item) =>
-          Object.fromEntries((item?.properties ?? []).filter((pair) => pair.value !== '').map((pair) => [pair.key, pair.value])),
+          Object.fromEntries(
+            (item?.properties ?? []).flatMap((pair) => {
+              const key = propertyKey(pair.key);
+              return key === undefined || pair.value === '' ? [] : [[key, pair.value]];
+            }),
+          ),
         );
       });
     },

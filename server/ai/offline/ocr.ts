@@ -30,7 +30,12 @@ export function createOcr(): Ocr {
   // One recognition at a time: the worker is single-threaded, and queueing here keeps its memory flat.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const started = () => (worker ??= createWorker('eng', 1, { langPath: OCR_LANG_PATH, gzip: true, cacheMethod: 'none' }));
+  // A worker that failed to start is forgotten, so the next photo tries again.
+  const started = () =>
+    (worker ??= createWorker('eng', 1, { langPath: OCR_LANG_PATH, gzip: true, cacheMethod: 'none' }).catch((error: unknown) => {
+      worker = undefined;
+      throw error;
+    }));
 
   return {
     read(image) {
