@@ -33,7 +33,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/lists/**', '**/items/**', '**/shares/**', '**/auth/**', '**/users/**'],
+              group: ['**/lists/**', '**/items/**', '**/shares/**', '**/auth/**', '**/users/**', '**/ai/**', '**/admin/**'],
               message: 'server/realtime reads through the LiveSources the features provide (sources.ts), never a feature itself.',
             },
           ],
@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{lists,items,shares,auth,users}/**'],
+    files: ['server/{lists,items,shares,auth,users,ai,admin}/**'],
     ignores: ['**/*.test.ts', '**/*-test-helpers.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,6 +4,11 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
 import { createAlexa, NO_ALEXA } from './alexa/alexa.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import { createAdminService } from './admin/admin.service.ts';
+import { aiRoutes } from './ai/ai.routes.ts';
+import { createAiService } from './ai/ai.service.ts';
+import { createAiProvider } from './ai/create-provider.ts';
 import { authLiveSources } from './auth/auth.live.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -50,7 +55,7 @@ export const HTTP_TIMEOUTS = {
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<Config, 'alexa'>>;
+    Partial<Pick<Config, 'alexa' | 'ai' | 'rateLimitAi' | 'adminEmails'>>;
   database: Database;
   secret: string;
   /** Defaults to SMTP or the log, from config. */
@@ -163,6 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     certificates: deps.alexaCertificates,
   });
 
+  // AI (issue 10): the offline assistant unless config names another provider; `none` turns AI off.
+  const aiProvider = createAiProvider(config.ai ?? { provider: 'offline' }, app.log);
+  app.addHook('onClose', async () => aiProvider?.close());
+  const ai = aiProvider && createAiService({ db, now, changes, provider: aiProvider });
+  const admin = createAdminService({ db, now, changes, adminEmails: config.adminEmails ?? [] });
+
   const stopMaintenance = startMaintenance({
     intervalMs: deps.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS,
     log: app.log,
@@ -193,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));
+      await api.register(aiRoutes(ai, { rateLimitPerMinute: config.rateLimitAi ?? 0 }));
+      await api.register(adminRoutes(admin));
       await api.register(realtimeRoutes(realtime));
       await api.register(alexa.routes({ auth, loginFailures, rateLimitPerMinute: config.rateLimitAuth }));
     },

@@ -129,3 +129,40 @@ describe('ALEXA_* (account linking)', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}: `));
   });
 });
+
+describe('AI settings', () => {
+  it('default to the offline assistant, 30 AI calls a minute, no admins', () => {
+    expect(loadConfig({})).toMatchObject({ ai: { provider: 'offline' }, rateLimitAi: 30, adminEmails: [] });
+  });
+
+  it('choose Gemini with a Gemini key, with the current Flash and Pro models unless named', () => {
+    expect(loadConfig({ GEMINI_API_KEY: 'key' }).ai).toEqual({
+      provider: 'gemini',
+      apiKey: 'key',
+      baseUrl: undefined,
+      models: { standard: 'gemini-flash-latest', expensive: 'gemini-pro-latest' },
+      timeoutMs: 30_000,
+    });
+    const pinned = loadConfig({ GEMINI_API_KEY: 'key', GEMINI_MODEL_STANDARD: 'gemini-3.8-flash', AI_TIMEOUT_MS: '5000' }).ai;
+    expect(pinned).toMatchObject({ models: { standard: 'gemini-3.8-flash', expensive: 'gemini-pro-latest' }, timeoutMs: 5000 });
+  });
+
+  it('choose an OpenAI-compatible server with its URL, and need its model', () => {
+    const config = loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3.2' });
+    expect(config.ai).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.2', timeoutMs: 30_000 });
+    expect(() => loadConfig({ OPENAI_API_KEY: 'sk-x' })).toThrow(/^Invalid OPENAI_MODEL: required/);
+  });
+
+  it('follow AI_PROVIDER over the keys, and refuse Gemini without its key', () => {
+    expect(loadConfig({ AI_PROVIDER: 'none', GEMINI_API_KEY: 'key' }).ai).toEqual({ provider: 'none' });
+    expect(loadConfig({ AI_PROVIDER: 'offline', GEMINI_API_KEY: 'key' }).ai).toEqual({ provider: 'offline' });
+    expect(() => loadConfig({ AI_PROVIDER: 'gemini' })).toThrow(/^Invalid GEMINI_API_KEY: required when AI_PROVIDER is gemini$/);
+    expect(() => loadConfig({ AI_PROVIDER: 'claude' })).toThrow(/^Invalid AI_PROVIDER/);
+  });
+
+  it('read RATE_LIMIT_AI and ADMIN_EMAILS', () => {
+    const config = loadConfig({ RATE_LIMIT_AI: '0', ADMIN_EMAILS: ' Ada@Example.com, ops@example.com ' });
+    expect(config).toMatchObject({ rateLimitAi: 0, adminEmails: ['ada@example.com', 'ops@example.com'] });
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ada@example.com, not an address' })).toThrow(/^Invalid ADMIN_EMAILS/);
+  });
+});

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AlexaEnv, alexaConfig, requireCompleteAlexaClient, type AlexaConfig } from './alexa/alexa.config.ts';
+import { AI_DEFAULT_TIMEOUT_MS, GEMINI_DEFAULT_MODELS, type AiConfig } from './ai/create-provider.ts';
 
 /**
  * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
@@ -56,6 +57,53 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The AI settings (issue 10; README, "Configuration"). */
+const AiEnv = z.object({
+  AI_PROVIDER: z.enum(['gemini', 'openai', 'offline', 'none']).optional(),
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_BASE_URL: z.url().optional(),
+  GEMINI_MODEL_STANDARD: z.string().default(GEMINI_DEFAULT_MODELS.standard),
+  GEMINI_MODEL_EXPENSIVE: z.string().default(GEMINI_DEFAULT_MODELS.expensive),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(AI_DEFAULT_TIMEOUT_MS),
+  RATE_LIMIT_AI: z.coerce.number().int().min(0).default(30),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+    .default([]),
+});
+
+/**
+ * The provider: AI_PROVIDER, or Gemini with a Gemini key, an OpenAI-compatible server with its
+ * URL or key, and the offline assistant with neither. A cloud provider without what it needs is
+ * refused at start, naming the variable.
+ */
+function aiConfigOf(e: z.infer<typeof AiEnv>): AiConfig {
+  const provider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : e.OPENAI_BASE_URL || e.OPENAI_API_KEY ? 'openai' : 'offline');
+  const timeoutMs = e.AI_TIMEOUT_MS;
+  switch (provider) {
+    case 'gemini':
+      if (!e.GEMINI_API_KEY) throw new ConfigError('Invalid GEMINI_API_KEY: required when AI_PROVIDER is gemini');
+      return {
+        provider,
+        apiKey: e.GEMINI_API_KEY,
+        baseUrl: e.GEMINI_BASE_URL,
+        models: { standard: e.GEMINI_MODEL_STANDARD, expensive: e.GEMINI_MODEL_EXPENSIVE },
+        timeoutMs,
+      };
+    case 'openai':
+      if (!e.OPENAI_MODEL) {
+        throw new ConfigError('Invalid OPENAI_MODEL: required for an OpenAI-compatible server (the model it serves, e.g. llama3.2)');
+      }
+      return { provider, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, timeoutMs };
+    default:
+      return { provider };
+  }
+}
+
 /**
  * Every environment variable Listo reads, parsed and validated in one place. README.md lists
  * them; a bad value stops the start with one line naming the variable.
@@ -77,6 +125,7 @@ const Env = z.object({
   TRUST_PROXY: TrustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...AlexaEnv,
+  ...AiEnv.shape,
 }).superRefine(requireCompleteAlexaClient);
 
 export interface Config {
@@ -97,6 +146,12 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Account linking and the skill endpoint of the voice assistant (issue 11). */
   alexa: AlexaConfig;
+  /** Which AI provider answers the AI calls (server/ai/create-provider.ts). */
+  ai: AiConfig;
+  /** AI calls per user a minute; 0 turns the limit off. */
+  rateLimitAi: number;
+  /** Accounts (by proven e-mail address) that may turn AI on and off for users. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     alexa: alexaConfig(e),
+    ai: aiConfigOf(e),
+    rateLimitAi: e.RATE_LIMIT_AI,
+    adminEmails: e.ADMIN_EMAILS,
   };
 }

@@ -60,6 +60,22 @@ const ROUTES: RouteCase[] = [
     request: (s) => ({ method: 'DELETE', path: `/lists/${s.listId}/items/${s.itemId}` }),
     statuses: editItems(204),
   },
+  // AI on items (issue 10): the edit-items permission, as for any write of items.
+  {
+    name: 'POST sort (AI)',
+    request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/sort`, body: { prompt: 'department' } }),
+    statuses: editItems(200),
+  },
+  {
+    name: 'POST item properties (AI translate)',
+    request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/items/${s.itemId}/properties`, body: { action: 'translate', language: 'fr' } }),
+    statuses: editItems(200),
+  },
+  {
+    name: 'POST item reprocess (AI)',
+    request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/items/${s.itemId}/reprocess` }),
+    statuses: editItems(200),
+  },
   {
     name: 'PUT list (rename)',
     request: (s) => ({ method: 'PUT', path: `/lists/${s.listId}`, body: { name: 'Renamed' } }),

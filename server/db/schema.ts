@@ -182,6 +182,17 @@ export interface OAuthAccessTokensTable {
   expires_at: Timestamp;
 }
 
+/** Answers of cloud AI models by question and item name (server/ai/ai.queries.ts). */
+export interface AiAnswersTable {
+  model: string;
+  question: string;
+  language: string;
+  name_key: string;
+  /** `{value: <the answer>}`. */
+  answer: Json<{ value: unknown }>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -198,6 +209,7 @@ export interface DB {
   oauth_codes: OAuthCodesTable;
   oauth_grants: OAuthGrantsTable;
   oauth_access_tokens: OAuthAccessTokensTable;
+  ai_answers: AiAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -238,7 +238,9 @@ it('never answers a generated request with a 5xx, and answers every 4xx in the e
             ...(request.body === undefined ? {} : { payload: request.body }),
           });
           const answer = `${method} ${url.slice(0, 300)} answered ${response.statusCode} ${response.body.slice(0, 300)}`;
-          expect(response.statusCode, answer).toBeLessThan(500);
+          // 501 is a designed answer, not a fault: the AI call asks for what no provider here can do.
+          const designed = response.statusCode === 501 && JSON.parse(response.body).error?.code === 'ai_not_configured';
+          if (!designed) expect(response.statusCode, answer).toBeLessThan(500);
           if (response.statusCode >= 400 && method !== 'HEAD') {
             expect(String(response.headers['content-type']), answer).toMatch(/^application\/json/);
             const text = expect.stringMatching(/\S/);

@@ -74,16 +74,25 @@ export async function itemIds(db: Db, listId: string): Promise<string[]> {
 }
 
 /** Gives each item its index in `ids` as position, a few hundred items per statement. */
-export async function setPositions(db: Db, listId: string, ids: string[], updatedAt: string): Promise<void> {
-  for (const [chunkIndex, chunk] of chunks(ids).entries()) {
-    const offset = chunkIndex * CHUNK;
+export function setPositions(db: Db, listId: string, ids: string[], updatedAt: string): Promise<void> {
+  return setItemPositions(db, listId, new Map(ids.map((id, index) => [id, index])), updatedAt);
+}
+
+/** Sets these items' positions, a few hundred items per statement; the list's other items keep theirs. */
+export async function setItemPositions(
+  db: Db,
+  listId: string,
+  positions: ReadonlyMap<string, number>,
+  updatedAt: string,
+): Promise<void> {
+  for (const chunk of chunks([...positions])) {
     // The cast keeps PostgreSQL from typing the CASE as text.
-    const cases = sql.join(chunk.map((id, index) => sql`when ${id} then cast(${offset + index} as integer)`), sql` `);
+    const cases = sql.join(chunk.map(([id, position]) => sql`when ${id} then cast(${position} as integer)`), sql` `);
     await db
       .updateTable('items')
       .set({ position: sql<number>`case id ${cases} end`, updated_at: updatedAt })
       .where('list_id', '=', listId)
-      .where('id', 'in', chunk)
+      .where('id', 'in', chunk.map(([id]) => id))
       .execute();
   }
 }

@@ -1,0 +1,122 @@
+import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
+
+/**
+ * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
+ * sorting, translation, properties, custom prompts and photo-to-items. Shared by the server and the
+ * web app, so both name the same sort kinds, departments and errors.
+ */
+
+/** AI sort kinds of spec section 9; `smart` is the default. The sort call's `prompt` names one. */
+export const AI_SORT_KINDS = ['smart', 'department', 'category', 'priority'] as const;
+export type AiSortKind = (typeof AI_SORT_KINDS)[number];
+export const DEFAULT_AI_SORT_KIND: AiSortKind = 'smart';
+
+/** The value a client sends as `provider` (spec section 9), and the model tier it picks on the server. */
+export type AiProviderValue = (typeof AI_PROVIDERS)[number]['value'];
+export type AiTier = 'standard' | 'expensive';
+export const AI_TIER_OF: Record<AiProviderValue, AiTier> = {
+  'gemini-1.5-flash': 'standard',
+  'gemini-2.5-flash': 'expensive',
+};
+export const DEFAULT_AI_PROVIDER: AiProviderValue = AI_PROVIDERS[0].value;
+
+/**
+ * Departments in the order a shopper walks a typical store: fresh food at the entrance, then the
+ * aisles of dry goods, non-food, and the cold cases last so that chilled and frozen food spends
+ * the least time in the cart. Every provider answers one of these (the cloud models are given the
+ * list as an enum), so one order serves them all; `Other` is last.
+ */
+export const AI_DEPARTMENTS = [
+  'Produce',
+  'Bakery',
+  'Deli',
+  'Meat & Seafood',
+  'Canned & Jarred',
+  'Pasta, Rice & Grains',
+  'Baking & Spices',
+  'Condiments & Sauces',
+  'Breakfast & Cereal',
+  'Snacks & Sweets',
+  'Beverages',
+  'Household',
+  'Personal Care',
+  'Baby',
+  'Pet',
+  'Dairy & Eggs',
+  'Frozen',
+  'Other',
+] as const;
+export type AiDepartment = (typeof AI_DEPARTMENTS)[number];
+export const OTHER_DEPARTMENT: AiDepartment = 'Other';
+
+/** Priorities, most urgent first (spec section 3's `priority` property). */
+export const AI_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type AiPriority = (typeof AI_PRIORITIES)[number];
+
+/** The item properties an AI sort fills (and `add_properties` fills by default). */
+export const AI_ENRICHMENT_KEYS = ['department', 'category', 'priority'] as const;
+export type AiEnrichmentKey = (typeof AI_ENRICHMENT_KEYS)[number];
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** "French" for "fr"; undefined for a code that names no language. */
+export function languageName(code: string): string | undefined {
+  return languageNames.of(code);
+}
+
+/** A translation is stored as the property `name_{language}` (spec section 3). */
+export const translationKey = (language: string) => `name_${language}`;
+
+/**
+ * A photo as decoded bytes: the same bound as an image attached to an item (issue 9), so one photo
+ * works for both calls.
+ */
+export const AI_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The photo call's own body limit: the photo in base64 (4 bytes for 3) plus a data-URL prefix and
+ * the JSON around it. Every other call keeps the app's 1 MiB.
+ */
+export const AI_PHOTO_BODY_LIMIT_BYTES = Math.ceil((AI_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** Items read from one photo: what one batch call can add. */
+export const AI_PHOTO_ITEMS_MAX = ITEM_BATCH_MAX;
+
+/** Properties asked for by name in `add_properties`: a handful, with names that are property keys. */
+export const AI_PROPERTY_NAMES_MAX = 10;
+export const AI_PROPERTY_NAME_PATTERN = /^[a-z][a-z0-9_]{0,49}$/;
+
+const MB = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** Every message of the AI calls, defined once. */
+export const AI_MESSAGES = {
+  /** 501: no model configured and no offline path for the feature (design brief, "AI"). */
+  notConfigured: 'No AI model is configured on this server',
+  notAllowed: 'AI features are not enabled for your account. Ask the administrator of this Listo server to turn them on.',
+  rateLimited: 'Too many AI requests. Please wait a minute and try again.',
+  badOutput: 'The AI model gave an answer that could not be used. Please try again.',
+  failed: 'The AI model could not be reached. Please try again later.',
+  busy: 'The AI model is busy right now. Please try again in a minute.',
+  timeout: 'The AI model took too long to answer. Please try again.',
+  invalidSortKind: `Sort kind must be one of ${AI_SORT_KINDS.join(', ')}`,
+  invalidProvider: `Provider must be one of ${AI_PROVIDERS.map((provider) => provider.value).join(', ')}`,
+  invalidAction: 'Action must be add_properties or translate',
+  invalidLanguage: 'Language must be a two-letter language code such as fr or de',
+  invalidPropertyName: 'Property names are lower-case words with underscores, such as category or due_date',
+  tooManyPropertyNames: `Ask for at most ${AI_PROPERTY_NAMES_MAX} properties at once`,
+  photoRequired: 'Send a photo (photoData) as a data URL or as base64',
+  photoNotBase64: 'The photo must be a data URL or base64',
+  photoTooLarge: `A photo must be at most ${MB(AI_PHOTO_MAX_BYTES)} MB`,
+  photoNotImage: 'The photo is not an image Listo can read (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
+  propertiesTooLarge: 'The properties the AI model answered would make an item too large; nothing was changed',
+  adminOnly: "Only this server's administrators can change AI access",
+  userNotFound: 'User not found',
+  canUseAiRequired: 'Send can_use_ai as true or false',
+  /** 501 for a language the offline assistant does not speak, when no model is configured. */
+  offlineLanguage: (language: string) =>
+    `No AI model is configured on this server, and the built-in assistant cannot translate into ${language}`,
+  /** 422: the offline dictionary does not know the item. */
+  offlineUnknownItem: (name: string, language: string) =>
+    `The built-in assistant does not know how to say "${name}" in ${language}`,
+  /** 501 for a custom prompt or property the offline assistant cannot run. */
+  offlinePrompt: (prompt: string) =>
+    `No AI model is configured on this server, and the built-in assistant cannot run "${prompt}": it understands prompts about departments, aisles, categories, priorities and translations`,
+} as const;

@@ -1,0 +1,22 @@
+import { AI_MESSAGES } from '../../common/ai.ts';
+import { AppError } from '../http/errors.ts';
+
+/**
+ * The errors of the AI calls, each with its status and code (docs/api.md, "AI"). The model's own
+ * failures are 5xx: nothing the client sent was wrong, and a retry may work.
+ */
+export const aiErrors = {
+  notAllowed: () => new AppError(403, 'ai_not_allowed', AI_MESSAGES.notAllowed),
+  notConfigured: (message: string = AI_MESSAGES.notConfigured) => new AppError(501, 'ai_not_configured', message),
+  rateLimited: () => new AppError(429, 'rate_limited', AI_MESSAGES.rateLimited),
+  /** The model answered twice with something that is not the JSON asked for. */
+  badOutput: () => new AppError(502, 'ai_bad_output', AI_MESSAGES.badOutput),
+  /** The model's server refused or failed (a bad key, a 500, no connection). */
+  failed: () => new AppError(502, 'ai_failed', AI_MESSAGES.failed),
+  /** The model's server is over its quota (its 429). */
+  busy: () => new AppError(503, 'ai_busy', AI_MESSAGES.busy),
+  timeout: () => new AppError(504, 'ai_timeout', AI_MESSAGES.timeout),
+  unknownItem: (name: string, language: string) =>
+    new AppError(422, 'ai_unknown_item', AI_MESSAGES.offlineUnknownItem(name, language)),
+  propertiesTooLarge: () => new AppError(422, 'too_large', AI_MESSAGES.propertiesTooLarge),
+};

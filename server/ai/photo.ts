@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { AI_MESSAGES, AI_PHOTO_MAX_BYTES } from '../../common/ai.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+
+/**
+ * A photographed list, from the client's `photoData` to what a provider reads. The bytes decide
+ * what the photo is, never a declared type; sharp refuses anything that is not an image it can
+ * decode, and bounds the pixels it will decode (a small file can claim a huge image).
+ */
+
+export interface Photo {
+  bytes: Buffer;
+}
+
+const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+/** A phone photo is 12 to 50 megapixels; more is a decompression bomb, not a shopping list. */
+const MAX_PIXELS = 100_000_000;
+/** Text on a list stays legible at this size, and OCR and the model's image tokens stay bounded. */
+const LONGEST_SIDE = 2048;
+
+const decodeOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
+
+/** The photo's bytes, checked: 400 when it is not base64, 413 over 10 MB decoded, 415 when it is not an image. */
+export async function decodePhoto(photoData: string): Promise<Photo> {
+  const base64 = photoData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  if (base64 === '' || !BASE64.test(base64)) throw badRequest(AI_MESSAGES.photoNotBase64);
+  // Checked before decoding, so an oversized photo costs no allocation.
+  if (Math.floor((base64.length * 3) / 4) > AI_PHOTO_MAX_BYTES + 2) {
+    throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
+  }
+  const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
+  if (bytes.length > AI_PHOTO_MAX_BYTES) throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
+  try {
+    const metadata = await sharp(bytes, decodeOptions).metadata();
+    if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_PIXELS) throw new Error('no image');
+  } catch {
+    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+  }
+  return { bytes };
+}
+
+function prepared(photo: Photo) {
+  return sharp(photo.bytes, decodeOptions)
+    .autoOrient()
+    .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: 'inside', withoutEnlargement: true });
+}
+
+/**
+ * For OCR: upright, grey, contrast stretched. Without the stretch, JPEG artefacts around thin
+ * strokes made tesseract read "eggs" as "€99s" on a printed list.
+ */
+export async function photoForOcr(photo: Photo): Promise<Buffer> {
+  try {
+    return await prepared(photo).greyscale().normalise().png().toBuffer();
+  } catch {
+    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+  }
+}
+
+/** For a cloud model: upright JPEG, without its metadata (a phone photo's EXIF holds its location). */
+export async function photoForModel(photo: Photo): Promise<{ mimeType: 'image/jpeg'; base64: string }> {
+  try {
+    const jpeg = await prepared(photo).jpeg({ quality: 85 }).toBuffer();
+    return { mimeType: 'image/jpeg', base64: jpeg.toString('base64') };
+  } catch {
+    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+  }
+}
