@@ -18,6 +18,15 @@ import { purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempot
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createBlobStorage } from './images/blob-storage.ts';
+import { createImagesPresenter } from './images/image.presenter.ts';
+import { createImageSweep } from './images/image-sweep.ts';
+import { imagesRoutes } from './images/images.routes.ts';
+import { createImageService } from './images/images.service.ts';
+import { createLocalBlobStore } from './images/local-blob-store.ts';
+import { createMediaService } from './images/media.ts';
+import { createMediaUrls } from './images/media-urls.ts';
+import { createItemPresenter } from './items/item.presenter.ts';
 import { itemLiveSources } from './items/items.live.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
@@ -46,7 +55,10 @@ export const HTTP_TIMEOUTS = {
 };
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy' | 'dataDir' | 'storage'
+  >;
   database: Database;
   secret: string;
   /** Defaults to SMTP or the log, from config. */
@@ -103,6 +115,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const db = database.db;
 
+  // Photos (server/images/): items carry Listo's signed URLs, made by one signer for REST and
+  // live subscriptions alike; the files live in the store STORAGE names.
+  const mediaUrls = createMediaUrls({ secret: deps.secret, now });
+  const presentItem = createItemPresenter(createImagesPresenter(mediaUrls));
+  const storage = createBlobStorage(
+    config,
+    // STORAGE=s3: add `s3: createS3BlobStore` (server/images/s3-blob-store.ts) here.
+    { local: createLocalBlobStore },
+    mediaUrls,
+  );
+  app.addHook('onClose', async () => storage.store.close());
+  const imageSweep = createImageSweep({ db, store: storage.store, now, background });
+
   // Realtime reads through the features (one read each); features write through its change feed.
   const realtime = await createRealtime({
     database,
@@ -110,14 +135,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     options: deps.realtime,
-    sources: { ...listLiveSources, ...itemLiveSources, shareDoc: presentShare, ...authLiveSources(now) },
+    sources: { ...listLiveSources, ...itemLiveSources(presentItem), shareDoc: presentShare, ...authLiveSources(now) },
   });
   app.addHook('onClose', async () => realtime.close());
   const { changes } = realtime;
 
   const verification = createEmailVerification({ secret: deps.secret, publicUrl: config.publicUrl, now });
   const lists = createListService({ db, now, changes });
-  const items = createItemService({ db, now, changes });
+  const items = createItemService({ db, now, changes, presentItem });
+  const images = createImageService({
+    db,
+    now,
+    changes,
+    store: storage.store,
+    sweep: imageSweep,
+    presentItem,
+    quotaBytes: config.storage.quotaBytes,
+    log: app.log,
+  });
+  const media = createMediaService({ storage, urls: mediaUrls, now, log: app.log });
   const shares = createShareService({
     db,
     lists,
@@ -148,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       credentials: () => auth.purgeExpired(),
       'live updates': () => realtime.purge(),
       'idempotency keys': () => purgeExpiredIdempotencyKeys(db, now()),
+      'image files': () => imageSweep.sweep(),
     },
   });
   app.addHook('onClose', async () => stopMaintenance());
@@ -163,11 +200,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthentication(api, [auth.authenticate]);
       registerTextGuard(api);
       registerIdempotency(api, { db, now });
+      // Deleting an item, a list or an account detaches its images (foreign keys): files go right after.
+      api.addHook('onResponse', async (request, reply) => {
+        if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();
+      });
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background }));
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
       await api.register(itemsRoutes(items));
+      await api.register(imagesRoutes(images, media));
       await api.register(realtimeRoutes(realtime));
     },
     { prefix: API_BASE_PATH },

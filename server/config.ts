@@ -55,6 +55,59 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+// ---- Image storage (issue 9): where photos live, and how much each user may keep -----------
+
+/** An S3-compatible bucket (AWS, MinIO, Swift's s3api, ...), for server/images/s3-blob-store.ts. */
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself, for `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` in the path instead of the host name, as most self-hosted stores need. */
+  forcePathStyle: boolean;
+}
+
+/** `quotaBytes`: what one user's uploads may take, every variant counted; 0: no limit. */
+export type StorageConfig = { quotaBytes: number } & ({ driver: 'local' } | { driver: 's3'; s3: S3Config });
+
+const StorageEnv = z.object({
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+});
+
+function storageConfig(e: z.infer<typeof StorageEnv>): StorageConfig {
+  const refuse = (name: string, message: string) => {
+    throw new ConfigError(`Invalid ${name}: ${message}`);
+  };
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) refuse('S3_BUCKET', 'required when STORAGE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    refuse(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+  }
+  const quotaBytes = e.STORAGE_QUOTA_MB * 1024 * 1024;
+  if (e.STORAGE === 'local') return { driver: 'local', quotaBytes };
+  return {
+    driver: 's3',
+    quotaBytes,
+    s3: {
+      bucket: e.S3_BUCKET!,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
+
 /**
  * Every environment variable Listo reads, parsed and validated in one place. README.md lists
  * them; a bad value stops the start with one line naming the variable.
@@ -75,6 +128,7 @@ const Env = z.object({
   LISTO_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TRUST_PROXY: TrustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...StorageEnv.shape,
 });
 
 export interface Config {
@@ -93,6 +147,7 @@ export interface Config {
   /** Behind reverse proxies: who may name the client in X-Forwarded-For (for rate limits). */
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.LISTO_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    storage: storageConfig(e),
   };
 }

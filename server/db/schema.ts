@@ -142,6 +142,22 @@ export interface RealtimeTicketsTable {
   expires_at: Timestamp;
 }
 
+/** A photo on an item and its stored files (server/images/); `item_id` null: its files are to be deleted. */
+export interface ImagesTable {
+  id: string;
+  item_id: string | null;
+  owner_id: string | null;
+  /** The stored original's type (server/images/image-files.ts). */
+  original_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** All its files together, counted against the uploader's quota. */
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+  /** Null while its files are being written. */
+  attached_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -155,6 +171,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   list_changes: ListChangesTable;
   realtime_tickets: RealtimeTicketsTable;
+  images: ImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -164,3 +181,4 @@ export type ListRow = Omit<Selectable<ListsTable>, 'change_seq'>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ListShareRow = Selectable<ListSharesTable>;
 export type ListChangeRow = Selectable<ListChangesTable>;
+export type ImageRow = Selectable<ImagesTable>;
