@@ -167,4 +167,20 @@ describe('POST /lists/{id}/items/{itemId}/image', () => {
     expect(response.status).toBe(413);
     expect(response.body.error.message).toBe(IMAGE_MESSAGES.imageTooManyPixels);
   });
+
+  it('honours Idempotency-Key: a repeat answers the first answer and stores nothing again; another picture is 422', async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const photo = (await makeImage('jpeg', { width: 1200, height: 900 })).toString('base64');
+    const headers = { 'idempotency-key': `photo-${itemId}` };
+    const first = await upload(t, user.token, listId, itemId, photo, headers);
+    const files = storedFiles(t);
+    const repeat = await upload(t, user.token, listId, itemId, photo, headers);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(storedFiles(t)).toEqual(files);
+    expect(await imageRows(itemId)).toHaveLength(1);
+    const other = await upload(t, user.token, listId, itemId, (await makeImage('png')).toString('base64'), headers);
+    expect(other.status).toBe(422);
+  });
 });
