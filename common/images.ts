@@ -16,9 +16,8 @@ export const IMAGE_MAX_PIXELS = 50_000_000;
 export const IMAGE_THUMBNAIL_PX = 200;
 /** The image viewer's picture: its longer side at most this (WebP), never enlarged. */
 export const IMAGE_MEDIUM_PX = 1024;
-/** The formats an upload may be in; the bytes decide, never the declared type. */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'heic'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+/** The formats an upload may be in (HEIC only where the server can decode it); the bytes decide, never the declared type. */
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MB`;
 

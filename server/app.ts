@@ -18,7 +18,7 @@ import { purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempot
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createBlobStorage } from './images/blob-storage.ts';
+import { createBlobStorage, imageSources } from './images/blob-storage.ts';
 import { createImagesPresenter } from './images/image.presenter.ts';
 import { createImageSweep } from './images/image-sweep.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyHelmet, {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: imageSources(config.storage) } },
   });
   await app.register(fastifyRateLimit, { global: false });
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
-import { ConfigError, type Config, type S3Config } from '../config.ts';
+import { ConfigError, type Config, type S3Config, type StorageConfig } from '../config.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { BlobStoreError, type BlobStore } from './blob-store.ts';
 import type { LocalBlobStore } from './local-blob-store.ts';
@@ -36,6 +36,22 @@ export function createBlobStorage(
   }
   if (!drivers.s3) throw new ConfigError('Invalid STORAGE: s3 is not available in this build yet');
   return { kind: 's3', store: drivers.s3(storage.s3) };
+}
+
+/**
+ * Where browsers load pictures from, for the Content-Security-Policy's `img-src`: Listo itself,
+ * and with S3 the bucket its media URLs redirect to (a CSP checks every hop of a redirect).
+ * The bucket's origin is the one the AWS SDK addresses: the bucket as a host name, unless
+ * `forcePathStyle` puts it in the path.
+ */
+export function imageSources(storage: StorageConfig): string[] {
+  if (storage.driver === 'local') return ["'self'", 'data:'];
+  return ["'self'", 'data:', bucketOrigin(storage.s3)];
+}
+
+function bucketOrigin(s3: S3Config): string {
+  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  return s3.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
 }
 
 /**

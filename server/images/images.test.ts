@@ -143,6 +143,7 @@ describe('POST /lists/{id}/items/{itemId}/image', () => {
     expect(notBase64.body.error.message).toBe(IMAGE_MESSAGES.imageDataNotBase64);
     const missing = await t.request({ method: 'POST', path: `/lists/${listId}/items/${itemId}/image`, token: user.token, body: {} });
     expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe(IMAGE_MESSAGES.imageDataRequired);
     expect(await imageRows(itemId)).toEqual([]);
   });
 
