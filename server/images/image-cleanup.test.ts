@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { useTestApp } from '../test/test-app.ts';
+import { BLOBS_DIR } from './blob-storage.ts';
 import { listWithItem, makeImage, storedFiles, upload } from './image-test-helpers.ts';
 
 /**
@@ -73,4 +76,27 @@ describe('image files', () => {
     expect(await rowCount()).toBe(rowsBefore - 2);
   });
 
+
+  it('a store that fails an upload answers 503 and keeps neither a file nor a row', async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const [files, rows] = [storedFiles(t), await rowCount()];
+    // A file where the images folder should be: every write under it fails.
+    const images = path.join(t.dataDir, BLOBS_DIR, 'images');
+    const aside = `${images}-aside`;
+    fs.renameSync(images, aside);
+    fs.writeFileSync(images, 'not a folder');
+    try {
+      const response = await upload(t, user.token, listId, itemId, (await makeImage('png')).toString('base64'));
+      expect(response.status).toBe(503);
+      expect(response.body.error).toEqual({ code: 'storage_unavailable', message: IMAGE_MESSAGES.storageUnavailable });
+      await t.settle();
+    } finally {
+      fs.rmSync(images);
+      fs.renameSync(aside, images);
+    }
+    expect(storedFiles(t)).toEqual(files);
+    expect(await rowCount()).toBe(rows);
+    const items = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: user.token });
+    expect(items.body.items[0].images).toBeNull();
+  });
 });

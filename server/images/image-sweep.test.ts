@@ -29,11 +29,12 @@ describe('the maintenance sweep', () => {
     const store = createLocalBlobStore({ dir: `${t.dataDir}/${BLOBS_DIR}`, signedUrl: () => '' });
     const begin = async (startedAt: Date) => {
       const id = crypto.randomUUID();
+      // Files first: the timer's sweep must not meet the old row before they exist.
+      for (const key of Object.values(imageKeys(id, 'image/png'))) await store.put(key, Buffer.from('x'), 'image/png');
       await t.database.db
         .insertInto('images')
         .values({ id, item_id: itemId, owner_id: user.user.id, original_type: 'image/png', bytes: 3, width: 1, height: 1, created_at: startedAt.toISOString(), attached_at: null })
         .execute();
-      for (const key of Object.values(imageKeys(id, 'image/png'))) await store.put(key, Buffer.from('x'), 'image/png');
       return id;
     };
     const abandoned = await begin(new Date(t.clock.now.getTime() - UPLOAD_GRACE_MS - 1000));

@@ -106,19 +106,23 @@ export function createImageService(deps: ImageDeps) {
       const bytes = Object.values(image.files).reduce((sum, file) => sum + file.length, 0);
       await reserve(actor, listId, itemId, imageId, image, bytes);
       try {
-        await Promise.all(
+        // Every write settles before any clean-up, so none can land after it.
+        const writes = await Promise.allSettled(
           (Object.entries(keys) as [Variant, string][]).map(([variant, key]) =>
             store.put(key, image.files[variant], contentTypeOf(key)),
           ),
         );
+        const failed = writes.find((write) => write.status === 'rejected');
+        if (failed) throw failed.reason;
         return await attachReserved(actor, listId, itemId, imageId);
       } catch (error) {
-        // Whatever was written goes with the row at the next sweep (if even this fails, the
-        // upload is given up after UPLOAD_GRACE_MS and swept all the same).
+        // The files go now, and the row at the next sweep. Should the sweep have given this
+        // upload up already (it took UPLOAD_GRACE_MS), the row is gone: only this removes them.
         await queries.detachImage(db, imageId).catch(() => {});
+        await store.delete(Object.values(keys)).catch(() => {});
         throw storeFailure(error, deps.log);
       } finally {
-        // The replaced image's files, or this one's after a failure.
+        // The replaced image's files, or this one's row after a failure.
         sweep.soon();
       }
     },

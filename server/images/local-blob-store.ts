@@ -62,7 +62,8 @@ export function createLocalBlobStore(options: { dir: string; signedUrl: (key: st
           // An image's folder goes with its last file; another file still in it keeps it.
           await fs.promises.rmdir(path.dirname(file)).catch(() => {});
         } catch (error) {
-          throw storeError(error);
+          // A key under something that is not a folder cannot exist: it is gone, as asked.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw storeError(error);
         }
       }
     },
