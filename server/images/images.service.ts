@@ -36,14 +36,14 @@ export interface ImageDeps {
 
 export type ImageService = ReturnType<typeof createImageService>;
 
-export const quotaExceeded = (quotaBytes: number, usedBytes: number) =>
+const quotaExceeded = (quotaBytes: number, usedBytes: number) =>
   new AppError(402, 'quota_exceeded', IMAGE_MESSAGES.quotaExceeded(quotaBytes, usedBytes));
 
 export function createImageService(deps: ImageDeps) {
   const { db, changes, store, sweep, presentItem } = deps;
 
   /** The item, for a caller who may edit the list's items: 404 or 403 otherwise. */
-  async function editableItem(dbOrTrx: Parameters<typeof authorize>[0], actor: Actor, listId: string, itemId: string) {
+  async function editableItem(dbOrTrx: queries.Db, actor: Actor, listId: string, itemId: string) {
     const access = await authorize(dbOrTrx, actor, listId, 'edit-items');
     const item = await findItem(dbOrTrx, listId, itemId);
     if (!item) throw notFound(SERVER_MESSAGES.itemNotFound);
