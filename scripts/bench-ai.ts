@@ -54,7 +54,17 @@ async function sortBench(names: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-bench-ai-'));
   const database = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'listo.db') });
   const app = await buildApp({
-    config: { publicUrl: 'http://localhost', smtpUrl: undefined, mailFrom: 'Listo <l@localhost>', aiDefaultEnabled: true, rateLimitAuth: 0, logLevel: 'silent', trustProxy: false },
+    config: {
+      publicUrl: 'http://localhost',
+      smtpUrl: undefined,
+      mailFrom: 'Listo <l@localhost>',
+      aiDefaultEnabled: true,
+      rateLimitAuth: 0,
+      logLevel: 'silent',
+      trustProxy: false,
+      dataDir: dir,
+      storage: { driver: 'local', quotaBytes: 0 },
+    },
     database,
     secret: 'bench-secret-that-is-long-enough-for-hmac',
     mailer: { send: async () => {}, close() {} },

@@ -26,6 +26,16 @@ import { purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempot
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createBlobStorage, imageSources } from './images/blob-storage.ts';
+import { createS3BlobStore } from './images/s3-blob-store.ts';
+import { createImagesPresenter } from './images/image.presenter.ts';
+import { createImageSweep } from './images/image-sweep.ts';
+import { imagesRoutes } from './images/images.routes.ts';
+import { createImageService } from './images/images.service.ts';
+import { createLocalBlobStore } from './images/local-blob-store.ts';
+import { createMediaService } from './images/media.ts';
+import { createMediaUrls } from './images/media-urls.ts';
+import { createItemPresenter } from './items/item.presenter.ts';
 import { itemLiveSources } from './items/items.live.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
@@ -54,7 +64,10 @@ export const HTTP_TIMEOUTS = {
 };
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy'> &
+  config: Pick<
+    Config,
+    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy' | 'dataDir' | 'storage'
+  > &
     Partial<Pick<Config, 'alexa' | 'ai' | 'rateLimitAi' | 'adminEmails'>>;
   database: Database;
   secret: string;
@@ -118,6 +131,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const db = database.db;
 
+  // Photos (server/images/): items carry Listo's signed URLs, made by one signer for REST and
+  // live subscriptions alike; the files live in the store STORAGE names.
+  const mediaUrls = createMediaUrls({ secret: deps.secret, now });
+  const presentItem = createItemPresenter(createImagesPresenter(mediaUrls));
+  const storage = createBlobStorage(
+    config,
+    { local: createLocalBlobStore, s3: createS3BlobStore },
+    mediaUrls,
+  );
+  app.addHook('onClose', async () => storage.store.close());
+  const imageSweep = createImageSweep({ db, store: storage.store, now, background });
+
   // Realtime reads through the features (one read each); features write through its change feed.
   const realtime = await createRealtime({
     database,
@@ -125,14 +150,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     options: deps.realtime,
-    sources: { ...listLiveSources, ...itemLiveSources, shareDoc: presentShare, ...authLiveSources(now) },
+    sources: { ...listLiveSources, ...itemLiveSources(presentItem), shareDoc: presentShare, ...authLiveSources(now) },
   });
   app.addHook('onClose', async () => realtime.close());
   const { changes } = realtime;
 
   const verification = createEmailVerification({ secret: deps.secret, publicUrl: config.publicUrl, now });
   const lists = createListService({ db, now, changes });
-  const items = createItemService({ db, now, changes });
+  const items = createItemService({ db, now, changes, presentItem });
+  const images = createImageService({
+    db,
+    now,
+    changes,
+    store: storage.store,
+    sweep: imageSweep,
+    presentItem,
+    quotaBytes: config.storage.quotaBytes,
+    log: app.log,
+  });
+  const media = createMediaService({ storage, urls: mediaUrls, now, log: app.log });
   const shares = createShareService({
     db,
     lists,
@@ -171,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // AI (issue 10): the offline assistant unless config names another provider; `none` turns AI off.
   const aiProvider = createAiProvider(config.ai ?? { provider: 'offline' }, app.log);
   app.addHook('onClose', async () => aiProvider?.close());
-  const ai = aiProvider && createAiService({ db, now, changes, provider: aiProvider });
+  const ai = aiProvider && createAiService({ db, now, changes, provider: aiProvider, presentItem });
   const admin = createAdminService({ db, now, changes, adminEmails: config.adminEmails ?? [] });
 
   const stopMaintenance = startMaintenance({
@@ -182,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'live updates': () => realtime.purge(),
       'idempotency keys': () => purgeExpiredIdempotencyKeys(db, now()),
       'account links': () => alexa.oauth.purgeExpired(),
+      'image files': () => imageSweep.sweep(),
     },
   });
   app.addHook('onClose', async () => stopMaintenance());
@@ -189,7 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: null, formAction: ["'self'", ...alexa.formActionSources] },
+      directives: {
+        upgradeInsecureRequests: null,
+        formAction: ["'self'", ...alexa.formActionSources],
+        imgSrc: imageSources(config.storage),
+      },
     },
   });
   await app.register(fastifyRateLimit, { global: false });
@@ -199,6 +240,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthentication(api, [auth.authenticate, alexa.oauth.authenticate]);
       registerTextGuard(api);
       registerIdempotency(api, { db, now });
+      // Deleting an item, a list or an account detaches its images (foreign keys): files go right after.
+      api.addHook('onResponse', async (request, reply) => {
+        if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();
+      });
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background, loginFailures }));
       await api.register(listsRoutes(lists));
@@ -206,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(itemsRoutes(items));
       await api.register(aiRoutes(ai, { rateLimitPerMinute: config.rateLimitAi ?? 0 }));
       await api.register(adminRoutes(admin));
+      await api.register(imagesRoutes(images, media));
       await api.register(realtimeRoutes(realtime));
       await api.register(alexa.routes({ auth, loginFailures, rateLimitPerMinute: config.rateLimitAuth }));
     },

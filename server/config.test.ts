@@ -57,6 +57,63 @@ describe('loadConfig', () => {
   });
 });
 
+describe('image storage', () => {
+  it('is the local folder by default, with a quota of 1024 MB per user', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', quotaBytes: 1024 * 1024 * 1024 });
+    expect(loadConfig({ STORAGE_QUOTA_MB: '0' }).storage.quotaBytes).toBe(0);
+  });
+
+  it('reads the S3 variables when STORAGE=s3', () => {
+    const config = loadConfig({
+      STORAGE: 's3',
+      STORAGE_QUOTA_MB: '50',
+      S3_BUCKET: 'listo',
+      S3_ENDPOINT: 'http://127.0.0.1:8080',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      quotaBytes: 50 * 1024 * 1024,
+      s3: {
+        bucket: 'listo',
+        endpoint: 'http://127.0.0.1:8080',
+        region: 'eu-west-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+    });
+  });
+
+  it('addresses the bucket by path with an endpoint of its own, by host name on AWS, unless told', () => {
+    const s3 = (env: Record<string, string>) => {
+      const { storage } = loadConfig({ STORAGE: 's3', S3_BUCKET: 'listo', ...env });
+      return storage.driver === 's3' ? storage.s3 : undefined;
+    };
+    expect(s3({ S3_ENDPOINT: 'https://s3.example.org/' })).toMatchObject({ endpoint: 'https://s3.example.org', forcePathStyle: true });
+    expect(s3({})).toMatchObject({ endpoint: undefined, forcePathStyle: false, region: 'us-east-1' });
+    expect(s3({ S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle).toBe(false);
+  });
+
+  it.each([
+    ['STORAGE', { STORAGE: 'ftp' }],
+    ['S3_BUCKET', { STORAGE: 's3', S3_BUCKET: 'My_Photos' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'ftp://minio:9000' }],
+    ['S3_REGION', { S3_REGION: 'EU West' }],
+    ['STORAGE_QUOTA_MB', { STORAGE_QUOTA_MB: '-1' }],
+    ['S3_BUCKET', { STORAGE: 's3' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
+    ['S3_SECRET_ACCESS_KEY', { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }],
+    ['S3_ACCESS_KEY_ID', { STORAGE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'secret' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'sometimes' }],
+  ])('names %s when it is wrong', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}: `));
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
 

@@ -7,6 +7,7 @@ import {
   LIST_ITEMS_MAX,
 } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
+import { ItemImagesView } from './images.ts';
 
 /** Payloads and answers of the item calls, shared by Fastify validation and the web client. */
 
@@ -87,7 +88,7 @@ export const ItemView = z.object({
   position: z.number(),
   properties: z.record(z.string(), z.unknown()),
   /** `{primary: {id, thumbnailUrl, mediumUrl, uploadedAt}}` once an image is attached, else null. */
-  images: z.record(z.string(), z.unknown()).nullable(),
+  images: ItemImagesView.nullable(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

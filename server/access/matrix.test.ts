@@ -29,6 +29,9 @@ interface RouteCase {
   statuses: [Status, Status, Status, Status, Status, Status, Status, Status];
 }
 
+/** A 1x1 PNG, base64. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+
 const read = (ok: number): RouteCase['statuses'] => [ok, ok, ok, ok, ok, ok, 404, 401];
 const editItems = (ok: number): RouteCase['statuses'] => [ok, ok, ok, 403, ok, 403, 404, 401];
 const manage = (ok: number): RouteCase['statuses'] => [ok, ok, 403, 403, 403, 403, 404, 401];
@@ -74,6 +77,11 @@ const ROUTES: RouteCase[] = [
   {
     name: 'POST item reprocess (AI)',
     request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/items/${s.itemId}/reprocess` }),
+    statuses: editItems(200),
+  },
+  {
+    name: 'POST item image',
+    request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/items/${s.itemId}/image`, body: { imageData: TINY_PNG } }),
     statuses: editItems(200),
   },
   {
@@ -171,6 +179,7 @@ async function stateOf(listId: string) {
     list: await db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst(),
     shares: await db.selectFrom('list_shares').selectAll().where('list_id', '=', listId).orderBy('email').execute(),
     items: await db.selectFrom('items').selectAll().where('list_id', '=', listId).orderBy('id').execute(),
+    images: await db.selectFrom('images').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -21,7 +21,7 @@ import { isMember, type ListRole } from '../access/permissions.ts';
 import type { DB, ItemRow } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { presentItem } from '../items/item.presenter.ts';
+import type { ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
 import * as itemQueries from '../items/items.queries.ts';
 import { recallProperties } from '../items/property-memory.ts';
@@ -49,6 +49,8 @@ export interface AiDeps {
   now: () => Date;
   changes: ChangeFeed;
   provider: AiProvider;
+  /** The items feature's presenter (signed image URLs included), as REST answers items. */
+  presentItem: ItemPresenter;
 }
 
 export type AiService = ReturnType<typeof createAiService>;
@@ -70,7 +72,7 @@ export function createAiService(deps: AiDeps) {
   const answers = createAnswers(deps);
   const nowIso = () => deps.now().toISOString();
   const allItems = (trx: Kysely<DB> | Transaction<DB>, listId: string) => itemQueries.listItemsAfter(trx, listId, undefined, LIST_ITEMS_MAX);
-  const present = (row: ItemRow, role: ListRole) => presentItem(row, { member: isMember(role) });
+  const present = (row: ItemRow, role: ListRole) => deps.presentItem(row, { member: isMember(role) });
 
   /**
    * Department, category and priority for each name, by name key: the user's remembered

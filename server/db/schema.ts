@@ -193,6 +193,22 @@ export interface AiAnswersTable {
   created_at: Timestamp;
 }
 
+/** A photo on an item and its stored files (server/images/); `item_id` null: its files are to be deleted. */
+export interface ImagesTable {
+  id: string;
+  item_id: string | null;
+  owner_id: string | null;
+  /** The stored original's type (server/images/image-files.ts). */
+  original_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** All its files together, counted against the uploader's quota. */
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+  /** Null while its files are being written. */
+  attached_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -210,6 +226,7 @@ export interface DB {
   oauth_grants: OAuthGrantsTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   ai_answers: AiAnswersTable;
+  images: ImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -219,3 +236,4 @@ export type ListRow = Omit<Selectable<ListsTable>, 'change_seq'>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ListShareRow = Selectable<ListSharesTable>;
 export type ListChangeRow = Selectable<ListChangesTable>;
+export type ImageRow = Selectable<ImagesTable>;

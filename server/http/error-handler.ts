@@ -1,11 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AI_MESSAGES } from '../../common/ai.ts';
+import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import { AppError } from './errors.ts';
 
-const USER_FACING = new Set<unknown>([...Object.values(MESSAGES), ...Object.values(SERVER_MESSAGES), ...Object.values(AI_MESSAGES)]);
+const USER_FACING = new Set<unknown>([
+  ...Object.values(MESSAGES),
+  ...Object.values(SERVER_MESSAGES),
+  ...Object.values(AI_MESSAGES),
+  ...Object.values(IMAGE_MESSAGES),
+]);
 
 /** Fastify's own client errors, by code, with the answer we give instead of its wording. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {

@@ -131,8 +131,20 @@ export function fingerprintOf(request: Pick<FastifyRequest, 'method' | 'url' | '
   return crypto.createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('base64url');
 }
 
-/** Recursive, which is safe: bodies nest at most JSON_MAX_DEPTH levels (json-body.ts refuses deeper ones). */
+/**
+ * Strings longer than this (an uploaded image is up to 14 MB of base64) enter the fingerprint as
+ * their SHA-256, so the fingerprint hashes the upload once and copies nothing of it.
+ */
+const LARGE_STRING = 4096;
+
+/**
+ * Recursive, which is safe: bodies nest at most JSON_MAX_DEPTH levels (json-body.ts refuses deeper
+ * ones). A large string becomes `{sha256}`.
+ */
 function sortKeys(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > LARGE_STRING) {
+    return { sha256: crypto.createHash('sha256').update(value).digest('base64url') };
+  }
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
   const record = value as Record<string, unknown>;

@@ -3,7 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBucket, startSwiftS3, stopSwiftS3, swiftMissing, type SwiftS3 } from '../../scripts/swift-s3.ts';
 import { BlobStoreError, type BlobStore, type BlobStoreErrorKind } from './blob-store.ts';
-import { BLOB_CACHE_CONTROL, createS3BlobStore, s3OptionsFromEnv, s3UrlOrigin, type S3BlobStoreOptions } from './s3-blob-store.ts';
+import { imageSources } from './blob-storage.ts';
+import { BLOB_CACHE_CONTROL, createS3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.ts';
 
 const BUCKET = 'listo-test';
 const HOUR_MS = 60 * 60 * 1000;
@@ -136,10 +137,11 @@ describe.skipIf(skipSwift)('S3 blob store against a real S3-compatible server (S
     expect(await response.text()).toContain('Request has expired');
   });
 
-  it('names the origin its URLs point at (for the Content-Security-Policy)', async () => {
-    const origin = await s3UrlOrigin(options());
+  it("signs URLs on the origin the Content-Security-Policy's img-src names", async () => {
+    const sources = imageSources({ driver: 's3', quotaBytes: 0, s3: options() });
+    const origin = new URL(await store.signedUrl('some/key.webp', new Date(Date.now() + HOUR_MS))).origin;
     expect(origin).toBe(server.endpoint);
-    expect(new URL(await store.signedUrl('some/key.webp', new Date(Date.now() + HOUR_MS))).origin).toBe(origin);
+    expect(sources).toContain(origin);
   });
 
   it('answers 404 to a URL for a key that holds nothing', async () => {
@@ -189,55 +191,20 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('s3UrlOrigin', () => {
-  const aws = { bucket: 'listo-photos', region: 'eu-west-3', accessKeyId: 'key', secretAccessKey: 'secret' };
+describe('the bucket origin of the Content-Security-Policy', () => {
+  const aws = { bucket: 'listo-photos', endpoint: undefined, region: 'eu-west-3', accessKeyId: 'key', secretAccessKey: 'secret' };
+  const signedOrigin = async (forcePathStyle: boolean) => {
+    const store = createS3BlobStore({ ...aws, forcePathStyle });
+    const origin = new URL(await store.signedUrl('k', new Date(Date.now() + HOUR_MS))).origin;
+    await store.close();
+    return origin;
+  };
 
-  it("is the bucket's own host on AWS, or the regional host with path-style addressing", async () => {
-    expect(await s3UrlOrigin({ ...aws, forcePathStyle: false })).toBe('https://listo-photos.s3.eu-west-3.amazonaws.com');
-    expect(await s3UrlOrigin({ ...aws, forcePathStyle: true })).toBe('https://s3.eu-west-3.amazonaws.com');
-  });
-});
-
-describe('s3OptionsFromEnv', () => {
-  const complete = { S3_BUCKET: 'listo-photos', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
-
-  it('needs only the bucket and the credentials for AWS itself', () => {
-    expect(s3OptionsFromEnv(complete)).toEqual({
-      ok: true,
-      options: {
-        bucket: 'listo-photos',
-        endpoint: undefined,
-        region: 'us-east-1',
-        accessKeyId: 'key',
-        secretAccessKey: 'secret',
-        forcePathStyle: false,
-      },
-    });
-  });
-
-  it('uses path-style addressing with an endpoint unless told otherwise', () => {
-    const withEndpoint = { ...complete, S3_ENDPOINT: 'https://s3.example.org/', S3_REGION: 'eu-west-3' };
-    expect(s3OptionsFromEnv(withEndpoint)).toMatchObject({
-      ok: true,
-      options: { endpoint: 'https://s3.example.org', region: 'eu-west-3', forcePathStyle: true },
-    });
-    expect(s3OptionsFromEnv({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({ options: { forcePathStyle: false } });
-    expect(s3OptionsFromEnv({ ...complete, S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ options: { forcePathStyle: true } });
-  });
-
-  it.each([
-    [{ ...complete, S3_BUCKET: undefined }, 'Invalid S3_BUCKET: is required with STORAGE=s3'],
-    [{ ...complete, S3_BUCKET: '' }, 'Invalid S3_BUCKET: is required with STORAGE=s3'],
-    [{ ...complete, S3_BUCKET: 'My_Photos' }, 'Invalid S3_BUCKET: must be 3-63 lowercase letters, digits, dots or hyphens'],
-    [{ ...complete, S3_ACCESS_KEY_ID: undefined }, 'Invalid S3_ACCESS_KEY_ID: is required with STORAGE=s3'],
-    [{ ...complete, S3_SECRET_ACCESS_KEY: ' ' }, 'Invalid S3_SECRET_ACCESS_KEY: is required with STORAGE=s3'],
-    [{ ...complete, S3_ENDPOINT: 'minio:9000' }, 'Invalid S3_ENDPOINT: must be an http:// or https:// URL'],
-    [{ ...complete, S3_ENDPOINT: 'ftp://minio:9000' }, 'Invalid S3_ENDPOINT: must be an http:// or https:// URL'],
-    [{ ...complete, S3_REGION: 'EU West' }, 'Invalid S3_REGION: must be a region name such as us-east-1'],
-    [{ ...complete, S3_FORCE_PATH_STYLE: 'sometimes' }, 'Invalid S3_FORCE_PATH_STYLE:'],
-  ])('names the bad variable: %j', (variables, message) => {
-    const result = s3OptionsFromEnv(variables);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toContain(message);
+  it("is the bucket's own host on AWS, or the regional host with path-style addressing, as the SDK signs", async () => {
+    for (const forcePathStyle of [false, true]) {
+      const origin = await signedOrigin(forcePathStyle);
+      expect(imageSources({ driver: 's3', quotaBytes: 0, s3: { ...aws, forcePathStyle } })).toContain(origin);
+    }
+    expect(await signedOrigin(false)).toBe('https://listo-photos.s3.eu-west-3.amazonaws.com');
   });
 });

@@ -8,22 +8,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
+import type { S3Config } from '../config.ts';
 import { BlobStoreError, type BlobStore, type BlobStoreErrorKind } from './blob-store.ts';
 
-/** The S3-compatible store (`STORAGE=s3`): any service speaking S3 with SigV4 (AWS, MinIO, Ceph, Swift, R2...). */
-export interface S3BlobStoreOptions {
-  bucket: string;
-  /** The service's URL; unset for AWS itself, which the SDK finds from the region. */
-  endpoint?: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most self-hosted services need. */
-  forcePathStyle: boolean;
-  /** Keys per ListObjectsV2 page and per DeleteObjects call; S3's maximum for both by default. */
-  batchSize?: number;
-}
+/**
+ * The S3-compatible store (`STORAGE=s3`): any service speaking S3 with SigV4 (AWS, MinIO, Ceph,
+ * Swift, R2...), configured by the `S3_*` variables (server/config.ts). `batchSize`: keys per
+ * ListObjectsV2 page and per DeleteObjects call; S3's maximum for both by default.
+ */
+export type S3BlobStoreOptions = S3Config & { batchSize?: number };
 
 /** S3's limit on keys per DeleteObjects call and per ListObjectsV2 page. */
 const S3_MAX_BATCH = 1000;
@@ -91,7 +84,10 @@ function createClient(options: S3BlobStoreOptions): S3Client {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Without keys the SDK finds its own (environment, instance role).
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
     // By default the SDK adds CRC checksums to every upload (a stream goes aws-chunked with a
     // trailer, which Swift answers 501; Backblaze B2 and others refuse the checksum headers) and
     // asks for checksums in every GET, presigned URLs included.
@@ -113,19 +109,6 @@ async function presignGet(client: S3Client, bucket: string, key: string, expires
     throw new RangeError(`An S3 presigned URL lives at most ${PRESIGN_MAX_SECONDS} s; ${expiresAt.toISOString()} is too far`);
   }
   return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { signingDate, expiresIn: PRESIGN_MAX_SECONDS });
-}
-
-/**
- * Where browsers fetch the images from (e.g. https://photos.s3.eu-west-3.amazonaws.com), for the
- * Content-Security-Policy's img-src: the origin of a URL the store would sign (nothing is sent).
- */
-export async function s3UrlOrigin(options: S3BlobStoreOptions): Promise<string> {
-  const client = createClient(options);
-  try {
-    return new URL(await presignGet(client, options.bucket, 'probe', new Date())).origin;
-  } finally {
-    client.destroy();
-  }
 }
 
 /**
@@ -170,49 +153,4 @@ function errorKind(error: unknown): BlobStoreErrorKind {
   if (status === 403) return 'forbidden';
   if (NOT_FOUND_CODES.has(error.name) || status === 404) return 'not_found';
   return 'unavailable';
-}
-
-/** The environment variables of the S3 store, as config.ts reads them (unset or '' = not given). */
-export type S3Variables = Partial<
-  Record<'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE', string>
->;
-
-const REQUIRED_WITH_S3 = 'is required with STORAGE=s3';
-const S3Env = z.object({
-  // AWS's naming rules, which S3-compatible services share: 3-63 lowercase letters, digits, dots, hyphens.
-  S3_BUCKET: z
-    .string({ error: REQUIRED_WITH_S3 })
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be 3-63 lowercase letters, digits, dots or hyphens' }),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  // us-east-1 is what S3-compatible services answer to when they have no regions.
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' }).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string({ error: REQUIRED_WITH_S3 }),
-  S3_SECRET_ACCESS_KEY: z.string({ error: REQUIRED_WITH_S3 }),
-  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
-});
-
-/**
- * The S3 store's options from its environment variables, or the message that names the first bad
- * one ("Invalid S3_BUCKET: ..."), for config.ts to throw as a ConfigError.
- */
-export function s3OptionsFromEnv(variables: S3Variables): { ok: true; options: S3BlobStoreOptions } | { ok: false; message: string } {
-  const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined && value.trim() !== ''));
-  const parsed = S3Env.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, message: `Invalid ${String(issue.path[0])}: ${issue.message}` };
-  }
-  const env = parsed.data;
-  return {
-    ok: true,
-    options: {
-      bucket: env.S3_BUCKET,
-      endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      // A service at its own address rarely has the wildcard DNS bucket.host needs; AWS itself does.
-      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
-    },
-  };
 }

@@ -20,7 +20,7 @@ import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { ChangeFeed } from '../realtime/index.ts';
-import { presentItem } from './item.presenter.ts';
+import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
 import { readItemsPage } from './item-pages.ts';
 import * as queries from './items.queries.ts';
@@ -31,6 +31,8 @@ export interface ItemDeps {
   now: () => Date;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
+  /** The same presenter live subscriptions use (server/app.ts). */
+  presentItem: ItemPresenter;
 }
 
 export type ItemService = ReturnType<typeof createItemService>;
@@ -55,7 +57,7 @@ function draftsOf(entries: readonly ItemEntry[]): Draft[] {
 }
 
 export function createItemService(deps: ItemDeps) {
-  const { db, changes } = deps;
+  const { db, changes, presentItem } = deps;
   const nowIso = () => deps.now().toISOString();
 
   /** The steps of an add, carried out: rows created, checked items put back, duplicates skipped. */

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
@@ -17,6 +20,8 @@ export interface TestApp {
   database: Database;
   /** Mails the app sent, newest last (unless a mailer was passed in or `realMailer` was asked for). */
   mails: Mail[];
+  /** The app's DATA_DIR: its image files are under `blobs/` (local storage). */
+  dataDir: string;
   /** Moves the app's clock. */
   clock: { now: Date; advance(ms: number): void };
   /** Waits for the work the app does after answering (mail). */
@@ -73,6 +78,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-data-'));
   const mails: Mail[] = [];
   const clock = {
     now: new Date(),
@@ -89,6 +95,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimitAuth: 0,
       logLevel: 'silent',
       trustProxy: false,
+      dataDir,
+      storage: { driver: 'local', quotaBytes: 0 },
       ...options.config,
     },
     database,
@@ -103,10 +111,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logStream: options.logStream,
     alexaCertificates: options.alexaCertificates,
   });
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     mails,
     clock,
     settle: () => app.background.drain(),

@@ -82,7 +82,7 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
     uploadedAt: new Date().toISOString(),
     isOptimistic: true,
   };
-  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, photo) }));
+  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(photo) }));
   setProgress(itemId, 0);
   try {
     if (!(await itemOnServer(listId, itemId))) return;
@@ -93,7 +93,7 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
     });
     updateItem(listId, itemId, () => updated);
   } catch (error) {
-    updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, primaryImage(before)) }));
+    updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(primaryImage(before)) }));
     notify(MESSAGES.imageAttachFailed + messageOf(error, error instanceof Error ? error.message : ''), 'error');
   } finally {
     setProgress(itemId, undefined);
@@ -105,13 +105,13 @@ export async function removeImageAction(listId: string, itemId: string): Promise
   const before = findItem(listId, itemId);
   const image = before && primaryImage(before);
   if (!image || image.isOptimistic) return;
-  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(item.images, undefined) }));
+  updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(undefined) }));
   try {
     await sendChange(imageRequests.remove(listId, itemId), { listId });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return;
     // Unless another image arrived meanwhile (someone else's upload, by the live feed).
-    updateItem(listId, itemId, (item) => (primaryImage(item) ? item : { ...item, images: withPrimary(item.images, image) }));
+    updateItem(listId, itemId, (item) => (primaryImage(item) ? item : { ...item, images: withPrimary(image) }));
     notify(IMAGE_TEXT.removeFailed + messageOf(error, ''), 'error');
   }
 }

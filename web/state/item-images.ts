@@ -1,35 +1,24 @@
+import type { ItemImageView } from '../../common/schemas/images.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 
 /**
  * An item's primary image (spec section 3): signed URLs that expire (the live feed brings fresh
  * ones), or, while an upload runs, the photo itself as a data URL with `isOptimistic`.
  */
-export interface PrimaryImage {
-  id: string;
-  thumbnailUrl: string;
-  mediumUrl: string;
-  uploadedAt: string;
-  isOptimistic?: boolean;
-}
+export type PrimaryImage = ItemImageView & { isOptimistic?: boolean };
 
 type Images = ItemView['images'];
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-/** The item's primary image, when it has a usable one. */
+/** The item's primary image, if it has one. */
 export function primaryImage(item: Pick<ItemView, 'images'>): PrimaryImage | undefined {
-  const primary = item.images?.primary as Partial<PrimaryImage> | undefined;
-  if (!primary || !isText(primary.id) || !isText(primary.thumbnailUrl) || !isText(primary.mediumUrl)) return undefined;
-  return primary as PrimaryImage;
+  return item.images?.primary;
 }
 
 export const isUploading = (item: Pick<ItemView, 'images'>): boolean => primaryImage(item)?.isOptimistic === true;
 
-/** `images` with `primary` set, or taken away (null when nothing else is left). */
-export function withPrimary(images: Images, primary: PrimaryImage | undefined): Images {
-  const { primary: _old, ...rest } = images ?? {};
-  if (primary) return { ...rest, primary };
-  return Object.keys(rest).length > 0 ? rest : null;
+/** `images` with `primary` set, or none. */
+export function withPrimary(primary: PrimaryImage | undefined): Images {
+  return primary ? { primary } : null;
 }
 
 /**
@@ -53,6 +42,6 @@ export function keepUploadingImages<T extends Pick<ItemView, 'id' | 'images'>>(c
  */
 export function withoutUploadingImages<T extends Pick<ItemView, 'images'>>(items: Record<string, T[]>): Record<string, T[]> {
   const strip = (list: T[]) =>
-    list.some(isUploading) ? list.map((item) => (isUploading(item) ? { ...item, images: withPrimary(item.images, undefined) } : item)) : list;
+    list.some(isUploading) ? list.map((item) => (isUploading(item) ? { ...item, images: withPrimary(undefined) } : item)) : list;
   return Object.fromEntries(Object.entries(items).map(([listId, list]) => [listId, strip(list)]));
 }

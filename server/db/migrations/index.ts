@@ -3,6 +3,7 @@ import * as initial from './001-initial.ts';
 import * as itemsMemoryAndIdempotency from './002-items-memory-and-idempotency.ts';
 import * as realtime from './003-realtime.ts';
 import * as sessionsAndVerification from './004-sessions-and-verification.ts';
+import * as images from './005-images.ts';
 import * as aiAnswers from './006-ai-answers.ts';
 import * as accountLinking from './007-account-linking.ts';
 
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '002-items-memory-and-idempotency': itemsMemoryAndIdempotency,
   '003-realtime': realtime,
   '004-sessions-and-verification': sessionsAndVerification,
+  '005-images': images,
   '006-ai-answers': aiAnswers,
   '007-account-linking': accountLinking,
 };

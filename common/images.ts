@@ -1,0 +1,40 @@
+/**
+ * Photos on items (spec sections 3, 8 and 9): the limits and the messages of the image calls,
+ * defined once for the server and the web app.
+ */
+
+const MIB = 1024 * 1024;
+
+/** An image as sent, once decoded from base64: a phone photo fits, a camera RAW does not. */
+export const IMAGE_MAX_BYTES = 10 * MIB;
+/**
+ * Width x height of an image as sent. 50 MP takes the largest common phone sensors (48 and 50 MP)
+ * and refuses a small file that would unpack into gigabytes of pixels (a decompression bomb).
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** The thumbnail of an item row: a square this wide, cropped to fill (WebP). */
+export const IMAGE_THUMBNAIL_PX = 200;
+/** The image viewer's picture: its longer side at most this (WebP), never enlarged. */
+export const IMAGE_MEDIUM_PX = 1024;
+/** The formats an upload may be in (HEIC only where the server can decode it); the bytes decide, never the declared type. */
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
+
+const megabytes = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MB`;
+
+export const IMAGE_MESSAGES = {
+  imageDataRequired: 'Send the image as imageData: a data URL or base64 text',
+  imageDataNotBase64: 'The image data is not valid base64 (or a data URL holding base64)',
+  imageTooLarge: `An image can be at most ${megabytes(IMAGE_MAX_BYTES)}`,
+  imageTooManyPixels: `An image can have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+  imageUnsupported: 'This is not a JPEG, PNG or WebP image',
+  heicUnsupported: 'HEIC photos cannot be read on this server: please send a JPEG, PNG or WebP image',
+  imageUnreadable: 'The image could not be read: it may be damaged or incomplete',
+  itemHasNoImage: 'This item has no image',
+  quotaExceeded: (quotaBytes: number, usedBytes: number) =>
+    `Storage quota exceeded: your images may use ${megabytes(quotaBytes)} and ${megabytes(usedBytes)} are in use. Remove some images to add new ones.`,
+  mediaLinkExpired: 'This image link has expired: reload the list to get a fresh one',
+  mediaLinkInvalid: 'This image link is not valid',
+  mediaMissing: 'This image does not exist any more',
+  storageUnavailable: 'The image storage cannot be reached right now. Please try again later.',
+  uploadAbandoned: 'The upload took too long and was given up. Please try again.',
+} as const;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { S3Config } from '../config.ts';
+import { imageSources } from './blob-storage.ts';
+
+const s3 = (overrides: Partial<S3Config> = {}): S3Config => ({
+  bucket: 'photos',
+  endpoint: undefined,
+  region: 'eu-west-1',
+  accessKeyId: undefined,
+  secretAccessKey: undefined,
+  forcePathStyle: false,
+  ...overrides,
+});
+
+describe('imageSources (the CSP img-src)', () => {
+  it('is Listo itself (and data: URLs of pictures not yet uploaded) with local storage', () => {
+    expect(imageSources({ driver: 'local', quotaBytes: 0 })).toEqual(["'self'", 'data:']);
+  });
+
+  it.each<[string, Partial<S3Config>, string]>([
+    ['AWS', {}, 'https://photos.s3.eu-west-1.amazonaws.com'],
+    ['AWS, path style', { forcePathStyle: true }, 'https://s3.eu-west-1.amazonaws.com'],
+    ['a self-hosted store, path style', { endpoint: 'http://127.0.0.1:8080/', forcePathStyle: true }, 'http://127.0.0.1:8080'],
+    ['a self-hosted store, bucket in the host', { endpoint: 'https://s3.example.org' }, 'https://photos.s3.example.org'],
+  ])('adds the bucket the media URLs redirect to: %s', (_what, overrides, origin) => {
+    expect(imageSources({ driver: 's3', quotaBytes: 0, s3: s3(overrides) })).toEqual(["'self'", 'data:', origin]);
+  });
+});

@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { expect, it } from 'vitest';
+import { IMAGE_MESSAGES } from '../../common/images.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { listWithItem, storedFiles, upload } from './image-test-helpers.ts';
+
+/** STORAGE_QUOTA_MB: a user's pictures together (every variant) stay within it; beyond, 402. */
+const QUOTA_BYTES = 160_000;
+const t = useTestApp({ config: { storage: { driver: 'local', quotaBytes: QUOTA_BYTES } } });
+
+it('refuses an upload past the quota with 402 and a clear message; removing pictures makes room', async () => {
+  const { user, listId, itemId } = await listWithItem(t);
+  const other = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: user.token, body: { content: 'eggs' } });
+  // Noise does not compress: about 90 KB stored for each of these (original, medium, thumbnail).
+  const photo = (await makeNoise()).toString('base64');
+
+  expect((await upload(t, user.token, listId, itemId, photo)).status).toBe(200);
+  const used = Number((await t.database.db.selectFrom('images').select('bytes').executeTakeFirstOrThrow()).bytes);
+  expect(used).toBeGreaterThan(QUOTA_BYTES / 2);
+  const files = storedFiles(t);
+
+  const refused = await upload(t, user.token, listId, other.body.id, photo);
+  expect(refused.status).toBe(402);
+  expect(refused.body.error).toEqual({ code: 'quota_exceeded', message: IMAGE_MESSAGES.quotaExceeded(QUOTA_BYTES, used) });
+  expect(refused.body.error.message).toMatch(/^Storage quota exceeded: your images may use 0\.2 MB and 0\.1 MB are in use\./);
+  expect(storedFiles(t)).toEqual(files);
+
+  expect((await t.request({ method: 'DELETE', path: `/lists/${listId}/items/${itemId}/image`, token: user.token })).status).toBe(200);
+  expect((await upload(t, user.token, listId, other.body.id, photo)).status).toBe(200);
+});
+
+it('counts each uploader separately', async () => {
+  const first = await listWithItem(t);
+  const second = await listWithItem(t);
+  const photo = (await makeNoise()).toString('base64');
+  expect((await upload(t, first.user.token, first.listId, first.itemId, photo)).status).toBe(200);
+  expect((await upload(t, second.user.token, second.listId, second.itemId, photo)).status).toBe(200);
+});
+
+function makeNoise(): Promise<Buffer> {
+  const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const;
+  return sharp({ create: { width: 160, height: 120, channels: 3, background: 'black', noise } }).png().toBuffer();
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../../common/images.ts';
+import { UploadImageBody, type DeleteImageResponse } from '../../common/schemas/images.ts';
+import { ItemIdParams } from '../../common/schemas/items.ts';
+import { actorOf } from '../http/authenticate.ts';
+import type { ImageService } from './images.service.ts';
+import type { MediaService } from './media.ts';
+import { MEDIA_PATH } from './media-urls.ts';
+
+/**
+ * The largest upload body: IMAGE_MAX_BYTES as base64 (4 bytes for every 3) plus room for a data
+ * URL's prefix and the JSON around it. Just past the image limit the service answers 413 with its
+ * own message; far past it Fastify stops reading at this many bytes (413 too).
+ */
+export const IMAGE_BODY_LIMIT_BYTES = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024;
+
+/**
+ * A stored file never changes under its key, so a browser may keep it for good; `private`: no
+ * shared cache keeps a user's photo past the link's life.
+ */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+/** Wrong or missing values are a link that is not valid (403), not a malformed request (400). */
+const MediaQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+const MediaParams = z.object({ '*': z.string() });
+
+/** The image calls of spec section 7, and the signed media URLs that items carry. */
+export function imagesRoutes(images: ImageService, media: MediaService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/lists/:id/items/:itemId/image',
+      { bodyLimit: IMAGE_BODY_LIMIT_BYTES, schema: { params: ItemIdParams, body: UploadImageBody } },
+      async (request) => images.attach(actorOf(request), request.params.id, request.params.itemId, request.body.imageData),
+    );
+    app.delete('/lists/:id/items/:itemId/image', { schema: { params: ItemIdParams } }, async (request): Promise<DeleteImageResponse> => {
+      await images.remove(actorOf(request), request.params.id, request.params.itemId);
+      return { success: true };
+    });
+    app.get(
+      `${MEDIA_PATH}*`,
+      { config: { public: true }, schema: { params: MediaParams, querystring: MediaQuery } },
+      async (request, reply) => {
+        const answer = await media.resolve(request.params['*'], request.query.exp, request.query.sig);
+        if (answer.kind === 'redirect') {
+          return reply.header('cache-control', `private, max-age=${answer.maxAgeSeconds}`).redirect(answer.url, 302);
+        }
+        return reply
+          .type(answer.contentType)
+          .header('content-length', answer.size)
+          .header('cache-control', IMMUTABLE)
+          .send(answer.stream);
+      },
+    );
+  };
+}
