@@ -14,5 +14,8 @@ export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // A camera that shows a test pattern, and no permission prompt: the photo journeys need both.
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
   ],
 };

@@ -106,8 +106,8 @@ describe('image storage', () => {
     ['STORAGE_QUOTA_MB', { STORAGE_QUOTA_MB: '-1' }],
     ['S3_BUCKET', { STORAGE: 's3' }],
     ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
-    ['S3_SECRET_ACCESS_KEY', { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }],
-    ['S3_ACCESS_KEY_ID', { STORAGE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'secret' }],
+    ['S3_SECRET_ACCESS_KEY', { STORAGE: 's3', S3_BUCKET: 'listo', S3_ACCESS_KEY_ID: 'key' }],
+    ['S3_ACCESS_KEY_ID', { STORAGE: 's3', S3_BUCKET: 'listo', S3_SECRET_ACCESS_KEY: 'secret' }],
     ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'sometimes' }],
   ])('names %s when it is wrong', (name, env) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${name}: `));

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { addItems, confirmEmail, openNewList, registerUser } from './fixtures.ts';
+
+/**
+ * A photo on an item, end to end: Chromium's fake camera (e2e/chromium.ts) takes it, the item row
+ * shows the thumbnail served by Listo's signed URL, a second browser of another member sees it
+ * arrive live, and removing it takes it away for both.
+ */
+test('take a photo of an item, see it live in another browser, and remove it', async ({ page, browser, context }) => {
+  await context.grantPermissions(['camera']);
+  await registerUser(page, 'owner');
+  const listId = await openNewList(page, 'Hardware');
+  await addItems(page, 'hinges');
+  await expect(page.getByTestId('item-row')).toHaveCount(1);
+
+  // A second member, in their own browser, following the list.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  const otherEmail = await registerUser(other, 'member');
+  await confirmEmail(other, otherEmail);
+  const token = await page.evaluate(() => localStorage.getItem('listo_token'));
+  const invite = await page.request.post(`/api/v1/lists/${listId}/shares`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email: otherEmail, permission: 'edit' },
+  });
+  expect(invite.status()).toBe(201);
+  await other.goto(`/lists/${listId}`);
+  await expect(other.getByTestId('item-row')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Add image to hinges' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Image to Item' });
+  await dialog.getByRole('button', { name: 'Take a Photo' }).click();
+  const camera = page.getByRole('dialog', { name: 'Take a Photo' });
+  await expect(camera.getByLabel('Camera preview')).toBeVisible();
+  await expect(camera.getByRole('button', { name: 'Capture' })).toBeEnabled();
+  await camera.getByRole('button', { name: 'Capture' }).click();
+  await expect(camera).toHaveCount(0);
+
+  // Optimistic at once, then the server's signed thumbnail.
+  const thumbnail = page.getByRole('button', { name: 'Image of hinges' }).getByRole('img');
+  await expect(thumbnail).toHaveAttribute('src', /\/api\/v1\/media\/images\/.+thumbnail\.webp\?exp=\d+&sig=/);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // The other member sees it without a reload.
+  const theirs = other.getByRole('button', { name: 'Image of hinges' }).getByRole('img');
+  await expect(theirs).toHaveAttribute('src', /thumbnail\.webp/);
+  await expect.poll(() => theirs.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // The viewer shows the medium size; Remove Image takes it away for both.
+  await page.getByRole('button', { name: 'Image of hinges' }).click();
+  const viewer = page.getByRole('dialog', { name: 'hinges' });
+  await expect(viewer.getByRole('img', { name: 'Image of hinges' })).toHaveAttribute('src', /medium\.webp/);
+  await viewer.getByRole('button', { name: 'Remove Image' }).click();
+  await expect(page.getByRole('button', { name: 'Add image to hinges' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Image of hinges' })).toHaveCount(0);
+  await otherContext.close();
+});
