@@ -13,7 +13,8 @@ export const TRANSLATION_LANGUAGES = ['nl', 'en', 'fr', 'de', 'it', 'pt', 'es'] 
 
 export const AI_TEXT = {
   moreActions: (content: string) => `More actions for ${content}`,
-  translate: 'Translate',
+  translateInto: 'Translate into',
+  translateTo: (language: string) => `Translate into ${language}`,
   addProperties: 'Add properties',
   runCustomPrompts: 'Run custom prompts',
   runningCustomPrompts: 'Running custom prompts…',

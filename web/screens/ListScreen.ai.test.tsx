@@ -182,11 +182,9 @@ describe('AI on the list screen', () => {
       renderList(makeList(), [milk]);
       screen.getByRole('button', { name: AI_TEXT.moreActions('milk') }).focus();
       await userEvent.keyboard('{Enter}');
-      const menu = await screen.findByRole('menu');
-      expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([AI_TEXT.translate, AI_TEXT.addProperties]);
-      await userEvent.keyboard('{ArrowRight}');
-      const languages = await screen.findByRole('menu', { name: AI_TEXT.translate });
-      expect(within(languages).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([
+      const menu = await screen.findByRole('menu', { name: AI_TEXT.moreActions('milk') });
+      expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([
+        AI_TEXT.addProperties,
         'Dutch',
         'English',
         'French',
@@ -195,7 +193,12 @@ describe('AI on the list screen', () => {
         'Portuguese',
         'Spanish',
       ]);
-      await userEvent.click(within(languages).getByRole('menuitem', { name: 'French' }));
+      const languages = within(menu).getByRole('group', { name: AI_TEXT.translateInto });
+      expect(within(languages).getByRole('menuitem', { name: 'Translate into French' })).toBeInTheDocument();
+      // The menu opens on Add properties; down: Dutch, English, French.
+      await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      expect(within(menu).getByRole('menuitem', { name: 'Translate into French' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
       expect(aiCalls(fetchMock)).toEqual([
         expect.objectContaining({
           url: '/api/v1/lists/l1/items/i1/properties',
@@ -225,9 +228,7 @@ describe('AI on the list screen', () => {
       const message = 'The built-in assistant does not know how to say "milk" in Dutch';
       fakeServer(fetchMock, makeList(), [milk], [answer(422, { error: { code: 'ai_unknown_item', message } })]);
       renderList(makeList(), [milk]);
-      const menu = await openItemMenu('milk');
-      await userEvent.click(within(menu).getByRole('menuitem', { name: AI_TEXT.translate }));
-      await userEvent.click(within(await screen.findByRole('menu', { name: AI_TEXT.translate })).getByRole('menuitem', { name: 'Dutch' }));
+      await userEvent.click(within(await openItemMenu('milk')).getByRole('menuitem', { name: 'Translate into Dutch' }));
       await vi.waitFor(() => expect(toasts()).toEqual([AI_TEXT.translateFailed + message]));
       expect(logged).toHaveBeenCalled();
       expect(appStore.get().items.l1?.[0]?.properties).toEqual({});
