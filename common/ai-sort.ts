@@ -65,14 +65,19 @@ const COMPARATORS: Record<AiSortKind, ((a: AiSortableItem, b: AiSortableItem) =>
   priority: [(a, b) => priorityRank(a) - priorityRank(b), byDepartment, byName],
 };
 
-/** The items in the order of the AI sort `kind` (see the module comment). */
-export function aiSortOrder<T extends AiSortableItem>(items: readonly T[], kind: AiSortKind): T[] {
+/** Compares two items in the order of the AI sort `kind` (see the module comment); ties by position. */
+export function aiSortComparator(kind: AiSortKind): (a: AiSortableItem, b: AiSortableItem) => number {
   const comparators = COMPARATORS[kind];
-  return [...items].sort((a, b) => {
+  return (a, b) => {
     for (const compare of comparators) {
       const result = compare(a, b);
       if (result !== 0) return result;
     }
     return a.position - b.position;
-  });
+  };
+}
+
+/** The items in the order of the AI sort `kind` (see the module comment). */
+export function aiSortOrder<T extends AiSortableItem>(items: readonly T[], kind: AiSortKind): T[] {
+  return [...items].sort(aiSortComparator(kind));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertyLabel, sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
+import { AI_SORT_MENU, aiSortKindOf, propertyLabel, sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
 
 const item = (content: string, minute: number, extra: Partial<SortableItem> = {}): SortableItem => ({
   content,
@@ -87,10 +87,31 @@ describe('sortItems', () => {
     expect(names(sortItems(items, 'property-priority'))).toEqual(['c', 'a', 'b']);
   });
 
+  it('sorts an AI mode by what the AI sort stored: the walking order, completed last when asked', () => {
+    const shop = [
+      item('frozen peas', 1, { properties: { department: 'Frozen', priority: 'low' } }),
+      item('milk', 2, { properties: { department: 'Dairy & Eggs', priority: 'high' }, is_completed: true }),
+      item('added later', 3),
+      item('bananas', 4, { properties: { department: 'Produce', priority: 'medium' } }),
+    ];
+    expect(names(sortItems(shop, 'ai-department'))).toEqual(['bananas', 'milk', 'frozen peas', 'added later']);
+    expect(names(sortItems(shop, 'ai-department', true))).toEqual(['bananas', 'frozen peas', 'added later', 'milk']);
+    expect(names(sortItems(shop, 'ai-priority'))).toEqual(['milk', 'bananas', 'frozen peas', 'added later']);
+  });
+
   it('does not change its input', () => {
     const copy = [...items];
     sortItems(items, 'name-desc', true);
     expect(items).toEqual(copy);
+  });
+});
+
+describe('AI sort modes', () => {
+  it('offers each AI sort kind of spec section 9 as ai-{kind}, and reads the kind back', () => {
+    expect(AI_SORT_MENU.map((entry) => entry.value)).toEqual(['ai-smart', 'ai-department', 'ai-category', 'ai-priority']);
+    expect(aiSortKindOf('ai-category')).toBe('category');
+    expect(aiSortKindOf('property-ai-category')).toBeUndefined();
+    expect(aiSortKindOf('newest')).toBeUndefined();
   });
 });
 

@@ -1,15 +1,49 @@
+import { AI_SORT_KINDS, type AiSortKind } from './ai.ts';
+import { aiSortComparator } from './ai-sort.ts';
 import { readAmount } from './item-input.ts';
 import { QUANTITY_KEYS } from './property-memory.ts';
 
 /**
  * Item sort modes of spec section 4: newest (default), oldest, name-asc, name-desc, property-{key}
- * (AI sorts, ai-{kind}, arrive with the AI issue). Pure: the input array is never changed.
+ * and ai-{kind}. Pure: the input array is never changed.
  */
 
-export type SortMode = 'newest' | 'oldest' | 'name-asc' | 'name-desc' | `property-${string}`;
+export type AiSortMode = `ai-${AiSortKind}`;
+export type SortMode = 'newest' | 'oldest' | 'name-asc' | 'name-desc' | `property-${string}` | AiSortMode;
 
 export const DEFAULT_SORT_MODE: SortMode = 'newest';
 export const PROPERTY_SORT_PREFIX = 'property-';
+export const AI_SORT_PREFIX = 'ai-';
+
+export const aiSortMode = (kind: AiSortKind): AiSortMode => `${AI_SORT_PREFIX}${kind}`;
+
+/** The AI sort kind of a mode (`ai-department`: `department`); undefined for the other modes. */
+export function aiSortKindOf(mode: SortMode): AiSortKind | undefined {
+  return AI_SORT_KINDS.find((kind) => aiSortMode(kind) === mode);
+}
+
+export interface SortMenuEntry {
+  value: SortMode;
+  label: string;
+}
+
+/** The sort menu's plain modes, in the order it shows them. */
+export const SORT_MENU: readonly SortMenuEntry[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name-asc', label: 'Name A-Z' },
+  { value: 'name-desc', label: 'Name Z-A' },
+];
+
+/** The sort menu's group of AI sorts (spec section 9's kinds); offered to those who may use AI on the list. */
+export const AI_SORT_MENU_LABEL = 'AI sort';
+const AI_SORT_LABELS: Record<AiSortKind, string> = {
+  smart: 'Smart (AI)',
+  department: 'Department (AI)',
+  category: 'Category (AI)',
+  priority: 'Priority (AI)',
+};
+export const AI_SORT_MENU: readonly SortMenuEntry[] = AI_SORT_KINDS.map((kind) => ({ value: aiSortMode(kind), label: AI_SORT_LABELS[kind] }));
 
 /** The fields sorting reads; every item shape of the app has them. */
 export interface SortableItem {
@@ -104,6 +138,10 @@ function byProperty(key: string) {
 
 function comparatorOf(mode: SortMode): (a: SortableItem, b: SortableItem) => number {
   if (mode.startsWith(PROPERTY_SORT_PREFIX)) return byProperty(mode.slice(PROPERTY_SORT_PREFIX.length));
+  // The order the server stored at the AI sort, read again from the properties it stored: items
+  // added since, or enriched by someone else's sort, fall into place without another call.
+  const aiKind = aiSortKindOf(mode);
+  if (aiKind) return aiSortComparator(aiKind);
   switch (mode) {
     case 'oldest':
       return byAge;

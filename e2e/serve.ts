@@ -29,6 +29,8 @@ const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../se
     ALEXA_CLIENT_ID: E2E_ALEXA.clientId,
     ALEXA_CLIENT_SECRET: E2E_ALEXA.clientSecret,
     ALEXA_REDIRECT_URIS: alexaRedirectUri(port),
+    // AI (e2e/ai.spec.ts): the built-in offline assistant, whatever keys the machine's environment holds.
+    AI_PROVIDER: 'offline',
   },
 });
 

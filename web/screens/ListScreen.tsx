@@ -7,16 +7,19 @@ import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common
 import { AppHeader } from '../components/AppHeader.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
+import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
 import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, loadVisitedList, renameListAction } from '../state/list-actions.ts';
 import { followListItems } from '../state/live-sync.ts';
 import { isUnconfirmed } from '../state/optimistic.ts';
 import { AddBar } from './list/AddBar.tsx';
+import { AiActivity } from './list/AiActivity.tsx';
 import { ItemRow } from './list/ItemRow.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
+import { PhotoItemsButton } from './list/PhotoItemsButton.tsx';
 import { useItemImageDialog } from './list/useItemImageDialog.tsx';
 import styles from './list/ListScreen.module.css';
 
@@ -44,6 +47,7 @@ export function ListScreen() {
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
   const images = useItemImageDialog(id, list?.can.editItems ?? false);
+  const ai = useAiAllowed(list);
 
   const isOwn = own !== undefined;
   const unconfirmed = own !== undefined && isUnconfirmed(own);
@@ -98,7 +102,16 @@ export function ListScreen() {
       />
       <OfflineBanner />
       <main className={styles.main} data-editable={editable}>
-        <ListToolbar options={view} propertyKeys={propertyKeys} onChange={(options) => setView(id, options)} />
+        <ListToolbar
+          options={view}
+          propertyKeys={propertyKeys}
+          aiSorts={ai}
+          onChange={(options) => {
+            setView(id, options);
+            void aiSortAction(id, options.mode, view.mode);
+          }}
+        />
+        <AiActivity listId={id} />
         {sorted.length === 0 ? (
           <p className={styles.empty}>{UI_TEXT.noItems}</p>
         ) : (
@@ -112,12 +125,15 @@ export function ListScreen() {
                 onDelete={onDelete}
                 onRename={onRename}
                 onImage={images.open}
+                ai={ai}
               />
             ))}
           </ul>
         )}
       </main>
-      {editable && <AddBar history={history} onAdd={(text) => void addItemsAction(id, text)} />}
+      {editable && (
+        <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => void addItemsAction(id, text)} />
+      )}
       {images.dialog}
     </>
   );

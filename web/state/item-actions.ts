@@ -87,8 +87,12 @@ async function addOneByOne(listId: string, entries: Entry[]): Promise<ItemView[]
  * rule of common/item-duplicates.ts runs here too: a name already unchecked on the list gets no
  * optimistic row, a checked one comes back unchecked. The server's answer replaces all of it.
  */
-export async function addItemsAction(listId: string, input: string): Promise<void> {
-  const pieces = itemPieces(input);
+export function addItemsAction(listId: string, input: string): Promise<void> {
+  return addItemPiecesAction(listId, itemPieces(input));
+}
+
+/** `addItemsAction` for items split already, one item each (those read from a photo: "mac and cheese" stays one). */
+export async function addItemPiecesAction(listId: string, pieces: readonly string[]): Promise<void> {
   if (pieces.length === 0) return;
   const { propertyCache, items } = appStore.get();
   const current = items[listId] ?? [];

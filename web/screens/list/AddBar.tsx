@@ -1,5 +1,5 @@
 import { Mic, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { SUGGESTIONS_MAX } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { suggest } from '../../../common/sorting.ts';
@@ -10,10 +10,12 @@ import styles from './AddBar.module.css';
 interface AddBarProps {
   history: readonly string[];
   onAdd: (text: string) => void;
+  /** The camera button (items from a photo), for those who may use AI on the list. */
+  photoButton?: ReactNode;
 }
 
-/** The bottom input: several items at once, history suggestions (a combobox) and voice input. */
-export function AddBar({ history, onAdd }: AddBarProps) {
+/** The bottom input: several items at once, history suggestions (a combobox), a camera button and voice input. */
+export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(true);
@@ -91,6 +93,7 @@ export function AddBar({ history, onAdd }: AddBarProps) {
           onKeyDown={onKeyDown}
           onBlur={() => setActive(-1)}
         />
+        {photoButton}
         <button
           type="button"
           className={ui.iconButton}

@@ -5,6 +5,7 @@ import { SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
 import type { ClientItem } from '../../state/app-state.ts';
+import { ItemAiMenu } from './ItemAiMenu.tsx';
 import { quantityOf, tagsOf, translationsOf } from './item-details.ts';
 import { ItemImageSlot } from './ItemImageSlot.tsx';
 import styles from './ItemRow.module.css';
@@ -22,10 +23,12 @@ interface ItemRowProps {
   onRename?: (item: ClientItem, text: string) => void;
   /** Opens the item's image (the viewer) or, for editors, adds one; without it the row shows no image place. */
   onImage?: (item: ClientItem) => void;
+  /** Offers the item's AI actions (translate, add properties): the user may use AI on the list. */
+  ai?: boolean;
 }
 
 /** One item: checkbox, image, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
-export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, ai = false }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -137,6 +140,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
             </span>
           )}
         </div>
+        {ai && <ItemAiMenu item={item} />}
         {editable && (
           <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={() => onDelete(item)}>
             <X size={18} aria-hidden />

@@ -2,17 +2,24 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import menu from '../../components/PermissionMenu.module.css';
+import { AI_TEXT } from '../../../common/ai-ui.ts';
 import ui from '../../components/ui.module.css';
+import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
 
 const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
 const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) => ({ default: m.ListSettingsModal })));
 
-/** The "..." options of a list: List Settings and Share List, when the server says the user may use them. */
+/**
+ * The "..." options of a list: List Settings, Share List and Run custom prompts, when the server
+ * says the user may use them (and, for the prompts, the user may use AI).
+ */
 export function ListOptionsMenu({ list }: { list: ClientList }) {
   const [open, setOpen] = useState<'share' | 'settings' | null>(null);
+  const ai = useAiAllowed(list);
+  const runningPrompts = useAiBusy(list.id, 'prompts');
   const { manageList, manageShares } = list.can;
-  if (!manageList && !manageShares) return null;
+  if (!manageList && !manageShares && !ai) return null;
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
@@ -30,6 +37,11 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
             {manageShares && (
               <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
                 Share List
+              </DropdownMenu.Item>
+            )}
+            {ai && (
+              <DropdownMenu.Item className={menu.item} disabled={runningPrompts} onSelect={() => void runCustomPromptsAction(list)}>
+                {runningPrompts ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>

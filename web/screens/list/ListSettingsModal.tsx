@@ -7,9 +7,11 @@ import { Modal } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
+import { storedAiProvider } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
 import { setCustomPromptsAction } from '../../state/list-actions.ts';
 import { notify } from '../../state/toasts.ts';
+import { RunCustomPromptsButton } from './RunCustomPromptsButton.tsx';
 import styles from './ListSettingsModal.module.css';
 
 interface ListSettingsModalProps {
@@ -22,7 +24,7 @@ interface ListSettingsModalProps {
 /** List Settings (spec section 2): AI provider per list, custom prompts, and the way to Share List. */
 export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSettingsModalProps) {
   const storageKey = AI_PROVIDER_STORAGE_PREFIX + list.id;
-  const [provider, setProvider] = useState(() => localStorage.getItem(storageKey) ?? AI_PROVIDERS[0].value);
+  const [provider, setProvider] = useState<string>(() => storedAiProvider(list.id));
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -93,6 +95,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
           </button>
         </form>
         <FormMessage error={error} />
+        <RunCustomPromptsButton list={list} />
       </section>
       <section className={modal.section} aria-label="Sharing">
         <button type="button" className={ui.secondary} onClick={onShare}>

@@ -1,25 +1,31 @@
 import { ArrowDownAZ, ListChecks } from 'lucide-react';
-import { DEFAULT_SORT_MODE, PROPERTY_SORT_PREFIX, propertyLabel, type SortMode } from '../../../common/sorting.ts';
+import {
+  AI_SORT_MENU,
+  AI_SORT_MENU_LABEL,
+  aiSortKindOf,
+  DEFAULT_SORT_MODE,
+  PROPERTY_SORT_PREFIX,
+  propertyLabel,
+  SORT_MENU,
+  type SortMode,
+} from '../../../common/sorting.ts';
 import ui from '../../components/ui.module.css';
 import type { ListViewOptions } from '../../state/app-state.ts';
 import styles from './ListScreen.module.css';
 
-const MODES: { value: SortMode; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'name-asc', label: 'Name A-Z' },
-  { value: 'name-desc', label: 'Name Z-A' },
-];
-
 interface ListToolbarProps {
   options: ListViewOptions;
   propertyKeys: string[];
+  /** Offers the AI sorts: the user may use AI on the list. */
+  aiSorts?: boolean;
   onChange: (options: ListViewOptions) => void;
 }
 
 /** A-Z toggle, completed-last toggle and the sort mode (spec sections 2 and 4). */
-export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProps) {
+export function ListToolbar({ options, propertyKeys, aiSorts = false, onChange }: ListToolbarProps) {
   const alphabetical = options.mode === 'name-asc';
+  // An AI sort chosen before AI was turned off stays named in the menu.
+  const showAiSorts = aiSorts || aiSortKindOf(options.mode) !== undefined;
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Sort">
       <button
@@ -49,11 +55,20 @@ export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProp
           value={options.mode}
           onChange={(event) => onChange({ ...options, mode: event.target.value as SortMode })}
         >
-          {MODES.map((mode) => (
+          {SORT_MENU.map((mode) => (
             <option key={mode.value} value={mode.value}>
               {mode.label}
             </option>
           ))}
+          {showAiSorts && (
+            <optgroup label={AI_SORT_MENU_LABEL}>
+              {AI_SORT_MENU.map((mode) => (
+                <option key={mode.value} value={mode.value}>
+                  {mode.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
           {propertyKeys.length > 0 && (
             <optgroup label="By property">
               {propertyKeys.map((key) => (

@@ -1,0 +1,34 @@
+/**
+ * The web side of the AI features (issue 10): the languages the item menu offers and the words of
+ * the AI controls that the spec does not fix. The spec's own messages (custom prompts, photo
+ * analysis, temporary list) are in messages.ts; the server's in ai.ts.
+ */
+
+/**
+ * Languages offered by "Translate": the main European languages, which the built-in assistant
+ * speaks too (docs/api.md, "AI"), so every choice works on a server without a cloud model. In the
+ * order of their English names, as the menu shows them.
+ */
+export const TRANSLATION_LANGUAGES = ['nl', 'en', 'fr', 'de', 'it', 'pt', 'es'] as const;
+
+export const AI_TEXT = {
+  moreActions: (content: string) => `More actions for ${content}`,
+  translateInto: 'Translate into',
+  translateTo: (language: string) => `Translate into ${language}`,
+  addProperties: 'Add properties',
+  runCustomPrompts: 'Run custom prompts',
+  runningCustomPrompts: 'Running custom prompts…',
+  sorting: 'Sorting with AI…',
+  translating: (content: string, language: string) => `Translating "${content}" into ${language}…`,
+  addingProperties: (content: string) => `Adding properties to "${content}"…`,
+  analyzingPhoto: 'Reading the items in the photo…',
+  photoButton: 'Add items from a photo',
+  photoDescription: 'Photograph a shopping list, or choose a photo of one: its items are added to this list.',
+  photoNoItems: 'No items were found in this photo. Try again with the whole list in the picture, flat and well lit.',
+  photoItemsFound: (count: number) => (count === 1 ? 'Found 1 item: adding it to the list.' : `Found ${count} items: adding them to the list.`),
+  sortFailed: 'Failed to sort with AI: ',
+  translateFailed: 'Failed to translate item: ',
+  propertiesFailed: 'Failed to add properties: ',
+  tempListNoAi: 'Please wait for the list to be created before using AI features.',
+  unreachable: 'The server could not be reached. Please check your connection and try again.',
+} as const;

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { AI_TEXT } from '../common/ai-ui.ts';
+import { MESSAGES } from '../common/messages.ts';
+import { addItems, apiToken, itemTexts, openNewList, registerUser, snapScreen, toast } from './fixtures.ts';
+
+/**
+ * AI end to end, against the real server's built-in offline assistant (no key, no network): sort by
+ * department, translate an item, run a custom prompt.
+ */
+test('sort by department, translate an item into French, run a custom prompt', async ({ page, request }) => {
+  await registerUser(page, 'ai');
+  const listId = await openNewList(page, 'Groceries');
+  await addItems(page, 'frozen peas, milk, bananas');
+  await expect(itemTexts(page)).toHaveText(['frozen peas', 'milk', 'bananas']);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+
+  // Department (AI): the walking order of a store, fresh food first and the freezer last.
+  await page.getByLabel('Sort by').selectOption({ label: 'Department (AI)' });
+  await expect(itemTexts(page)).toHaveText(['bananas', 'milk', 'frozen peas']);
+  await expect(page.getByTestId('item-row').filter({ hasText: 'bananas' }).getByText('Produce', { exact: true })).toBeVisible();
+  await expect(page.getByText(AI_TEXT.sorting)).toHaveCount(0);
+  // The server stored the order as positions, for every member.
+  const stored = await request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  const { items } = (await stored.json()) as { items: { content: string; position: number }[] };
+  expect(items.sort((a, b) => a.position - b.position).map((item) => item.content)).toEqual(['bananas', 'milk', 'frozen peas']);
+
+  // Translate, from the item's menu.
+  await page.getByRole('button', { name: AI_TEXT.moreActions('milk') }).click();
+  await snapScreen(page, 'list-item-ai-menu');
+  await page.getByRole('menuitem', { name: AI_TEXT.translateTo('French') }).click();
+  const milk = page.getByTestId('item-row').filter({ hasText: 'milk' });
+  await expect(milk.locator('[lang="fr"]')).toHaveText(/lait/);
+
+  // A custom prompt the offline assistant understands: a translation into Spanish.
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'List Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'List Settings' });
+  await settings.getByLabel('New custom prompt').fill('Translate to Spanish');
+  await settings.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(settings.getByText('Translate to Spanish')).toBeVisible();
+  await snapScreen(page, 'list-settings-ai');
+  await settings.getByRole('button', { name: AI_TEXT.runCustomPrompts }).click();
+  await expect(toast(page, MESSAGES.customPromptsDone(3))).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(milk.locator('[lang="es"]')).toHaveText(/leche/);
+  await expect(milk.locator('[lang="fr"]')).toHaveText(/lait/);
+  await snapScreen(page, 'list-ai');
+
+  // At 320 px nothing runs off the screen: not the rows, not the item menu.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.getByRole('button', { name: AI_TEXT.moreActions('frozen peas') }).click();
+  const menu = page.getByRole('menu', { name: AI_TEXT.moreActions('frozen peas') });
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  expect(box.y + box.height).toBeLessThanOrEqual(640);
+  await page.screenshot({ path: 'test-results/screens/list-item-ai-menu-320.png' });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+});

@@ -1,0 +1,359 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { AI_MESSAGES } from '../../common/ai.ts';
+import { AI_TEXT } from '../../common/ai-ui.ts';
+import { IMAGE_TEXT } from '../../common/image-uploads.ts';
+import { MESSAGES } from '../../common/messages.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
+import { resetAiTasks } from '../state/ai-actions.ts';
+import { appStore, resetAppState, type ClientItem } from '../state/app-state.ts';
+import { session } from '../state/session.ts';
+import { toastStore } from '../state/toasts.ts';
+import { makeList, makeUser } from '../test/factories.ts';
+import { answer, callOf, item, mockFetch } from '../test/http.ts';
+import { ListScreen } from './ListScreen.tsx';
+
+// No socket in jsdom: what the live feed brings is set in the store by the tests themselves.
+vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
+
+const milk = item('i1', 'milk', { position: 0 });
+const peas = item('i2', 'frozen peas', { position: 1 });
+const bananas = item('i3', 'bananas', { position: 2 });
+
+type Reply = Response | Promise<Response>;
+
+/**
+ * The server: GET /lists and GET /lists/l1/items answer the list and `items`; each AI call answers
+ * the next of `replies`, in order.
+ */
+function fakeServer(fetchMock: ReturnType<typeof mockFetch>, list: ListView, items: unknown[], replies: Reply[]) {
+  fetchMock.mockImplementation(async (url, init) => {
+    const call = `${init?.method ?? 'GET'} ${String(url)}`;
+    if (call === 'GET /api/v1/lists') return answer(200, { lists: [list] });
+    if (call === 'GET /api/v1/lists/l1/items') return answer(200, { items, next: null });
+    const reply = replies.shift();
+    if (!reply) throw new Error(`unexpected ${call}`);
+    return reply;
+  });
+}
+
+/** A fetch answer the test gives when it wants, to see the busy state meanwhile. */
+function later() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const aiCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.map((_, index) => callOf(fetchMock, index)).filter((call) => call.method === 'POST');
+const toasts = () => toastStore.get().map((toast) => toast.message);
+const rowTexts = () => screen.getAllByTestId('item-text').map((row) => row.textContent);
+const busyStatus = () => screen.queryAllByRole('status').find((status) => status.textContent !== '');
+
+function renderList(list: ListView = makeList(), items: ClientItem[] = [milk, peas, bananas]) {
+  appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true, items: { l1: items } }));
+  return render(
+    <MemoryRouter initialEntries={['/lists/l1']}>
+      <Routes>
+        <Route path="/lists/:id" element={<ListScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function openItemMenu(content: string) {
+  await userEvent.click(screen.getByRole('button', { name: AI_TEXT.moreActions(content) }));
+  return screen.findByRole('menu');
+}
+
+describe('AI on the list screen', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  let logged: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    resetAppState();
+    resetAiTasks();
+    toastStore.set([]);
+    localStorage.clear();
+    session.signIn({ token: 'tok', user: makeUser({ can_use_ai: true }) });
+    fetchMock = mockFetch();
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  describe('who sees the AI controls', () => {
+    const controls = () => ({
+      sorts: screen.queryByRole('group', { name: 'AI sort' }),
+      itemMenu: screen.queryByRole('button', { name: AI_TEXT.moreActions('milk') }),
+      camera: screen.queryByRole('button', { name: AI_TEXT.photoButton }),
+    });
+
+    it('a user without can_use_ai sees none, until AI is turned on for them (live)', async () => {
+      session.setUser(makeUser({ can_use_ai: false }));
+      fakeServer(fetchMock, makeList(), [milk], []);
+      renderList();
+      expect(controls()).toEqual({ sorts: null, itemMenu: null, camera: null });
+      act(() => session.setUser(makeUser({ can_use_ai: true })));
+      const shown = controls();
+      expect(shown.sorts).toBeInTheDocument();
+      expect(shown.itemMenu).toBeInTheDocument();
+      expect(shown.camera).toBeInTheDocument();
+    });
+
+    it('a view member sees none', () => {
+      const list = makeList({ isOwner: false, can: { editItems: false, manageList: false, manageShares: false, deleteList: false } });
+      fakeServer(fetchMock, list, [milk], []);
+      renderList(list);
+      expect(controls()).toEqual({ sorts: null, itemMenu: null, camera: null });
+      expect(screen.queryByRole('button', { name: 'List options' })).toBeNull();
+    });
+
+    it('an item not yet on the server has no menu', () => {
+      fakeServer(fetchMock, makeList(), [], []);
+      renderList(makeList(), [{ ...milk, tempId: 'temp-1' }]);
+      expect(controls().itemMenu).toBeNull();
+    });
+  });
+
+  describe('AI sorts', () => {
+    it('sorts by department with the list\'s provider, busy meanwhile, then shows the stored order', async () => {
+      localStorage.setItem('listo_ai_provider_l1', 'gemini-2.5-flash');
+      const sorted = later();
+      fakeServer(fetchMock, makeList(), [milk, peas, bananas], [sorted.promise]);
+      renderList();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Department (AI)');
+      expect(aiCalls(fetchMock)).toEqual([
+        expect.objectContaining({ url: '/api/v1/lists/l1/sort', body: { provider: 'gemini-2.5-flash', prompt: 'department' } }),
+      ]);
+      expect(busyStatus()).toHaveTextContent(AI_TEXT.sorting);
+      // Non-blocking: the list can still be used meanwhile.
+      expect(screen.getByPlaceholderText('Add item...')).toBeEnabled();
+
+      const newer = { updated_at: '2025-01-02T00:00:00.000Z' };
+      sorted.resolve(
+        answer(200, {
+          items: [
+            { ...bananas, ...newer, position: 0, properties: { department: 'Produce' } },
+            { ...milk, ...newer, position: 1, properties: { department: 'Dairy & Eggs' } },
+            { ...peas, ...newer, position: 2, properties: { department: 'Frozen' } },
+          ],
+          next: null,
+        }),
+      );
+      await vi.waitFor(() => expect(rowTexts()).toEqual(['bananas', 'milk', 'frozen peas']));
+      expect(busyStatus()).toBeUndefined();
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('ai-department');
+      expect(toasts()).toEqual([]);
+    });
+
+    it('a refused sort is logged and told, and the menu goes back to the order shown', async () => {
+      fakeServer(fetchMock, makeList(), [milk], [answer(503, { error: { code: 'ai_busy', message: AI_MESSAGES.busy } })]);
+      renderList();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name A-Z');
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Smart (AI)');
+      await vi.waitFor(() => expect(toasts()).toEqual([AI_TEXT.sortFailed + AI_MESSAGES.busy]));
+      expect(logged).toHaveBeenCalledWith(AI_TEXT.sortFailed + AI_MESSAGES.busy, expect.anything());
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name-asc');
+      expect(busyStatus()).toBeUndefined();
+    });
+
+    it('403 ai_not_allowed says so and takes the AI controls away', async () => {
+      fakeServer(fetchMock, makeList(), [milk], [answer(403, { error: { code: 'ai_not_allowed', message: AI_MESSAGES.notAllowed } })]);
+      renderList();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Priority (AI)');
+      await vi.waitFor(() => expect(toasts()).toEqual([AI_TEXT.sortFailed + AI_MESSAGES.notAllowed]));
+      expect(session.get().user?.can_use_ai).toBe(false);
+      expect(screen.queryByRole('group', { name: 'AI sort' })).toBeNull();
+      expect(screen.queryByRole('button', { name: AI_TEXT.moreActions('milk') })).toBeNull();
+    });
+  });
+
+  describe('item actions', () => {
+    it('translates an item into French from its menu, by keyboard; the translation shows on the row', async () => {
+      const translated = later();
+      fakeServer(fetchMock, makeList(), [milk], [translated.promise]);
+      renderList(makeList(), [milk]);
+      screen.getByRole('button', { name: AI_TEXT.moreActions('milk') }).focus();
+      await userEvent.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu', { name: AI_TEXT.moreActions('milk') });
+      expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([
+        AI_TEXT.addProperties,
+        'Dutch',
+        'English',
+        'French',
+        'German',
+        'Italian',
+        'Portuguese',
+        'Spanish',
+      ]);
+      const languages = within(menu).getByRole('group', { name: AI_TEXT.translateInto });
+      expect(within(languages).getByRole('menuitem', { name: 'Translate into French' })).toBeInTheDocument();
+      // The menu opens on Add properties; down: Dutch, English, French.
+      await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      expect(within(menu).getByRole('menuitem', { name: 'Translate into French' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(aiCalls(fetchMock)).toEqual([
+        expect.objectContaining({
+          url: '/api/v1/lists/l1/items/i1/properties',
+          body: { action: 'translate', language: 'fr', provider: 'gemini-1.5-flash' },
+        }),
+      ]);
+      expect(busyStatus()).toHaveTextContent('Translating "milk" into French…');
+      expect(screen.getByRole('button', { name: AI_TEXT.moreActions('milk') })).toHaveAttribute('aria-busy', 'true');
+
+      translated.resolve(answer(200, { ...milk, updated_at: '2025-01-02T00:00:00.000Z', properties: { name_fr: 'lait' } }));
+      expect(await screen.findByText('lait')).toBeInTheDocument();
+      expect(screen.getByText('lait').closest('[lang]')).toHaveAttribute('lang', 'fr');
+      expect(busyStatus()).toBeUndefined();
+    });
+
+    it('adds properties, shown as tags', async () => {
+      const properties = { department: 'Dairy & Eggs', category: 'Milk & Cream', priority: 'high' };
+      fakeServer(fetchMock, makeList(), [milk], [answer(200, { ...milk, updated_at: '2025-01-02T00:00:00.000Z', properties })]);
+      renderList(makeList(), [milk]);
+      await userEvent.click(within(await openItemMenu('milk')).getByRole('menuitem', { name: AI_TEXT.addProperties }));
+      expect(aiCalls(fetchMock)[0]).toMatchObject({ url: '/api/v1/lists/l1/items/i1/properties', body: { action: 'add_properties', provider: 'gemini-1.5-flash' } });
+      expect(await screen.findByText('Dairy & Eggs')).toBeInTheDocument();
+      expect(screen.getByText('priority high')).toBeInTheDocument();
+    });
+
+    it('a failure is logged and told, and the item stays as it was', async () => {
+      const message = 'The built-in assistant does not know how to say "milk" in Dutch';
+      fakeServer(fetchMock, makeList(), [milk], [answer(422, { error: { code: 'ai_unknown_item', message } })]);
+      renderList(makeList(), [milk]);
+      await userEvent.click(within(await openItemMenu('milk')).getByRole('menuitem', { name: 'Translate into Dutch' }));
+      await vi.waitFor(() => expect(toasts()).toEqual([AI_TEXT.translateFailed + message]));
+      expect(logged).toHaveBeenCalled();
+      expect(appStore.get().items.l1?.[0]?.properties).toEqual({});
+    });
+  });
+
+  describe('custom prompts', () => {
+    async function runFromMenu() {
+      await userEvent.click(screen.getByRole('button', { name: 'List options' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: AI_TEXT.runCustomPrompts }));
+    }
+
+    it('says so, without a call, when there are no items or no prompts', async () => {
+      fakeServer(fetchMock, makeList({ custom_prompts: ['Translate to French'] }), [], []);
+      const view = renderList(makeList({ custom_prompts: ['Translate to French'] }), []);
+      await runFromMenu();
+      expect(toasts()).toEqual([MESSAGES.customPromptsNoItems]);
+      view.unmount();
+      fakeServer(fetchMock, makeList(), [milk], []);
+      renderList(makeList(), [milk]);
+      await runFromMenu();
+      expect(toasts()).toEqual([MESSAGES.customPromptsNoItems, MESSAGES.customPromptsNoPrompts]);
+      expect(aiCalls(fetchMock)).toEqual([]);
+    });
+
+    it('runs them, busy meanwhile, shows the changed items and how many', async () => {
+      const list = makeList({ custom_prompts: ['Translate to French'] });
+      const processed = later();
+      fakeServer(fetchMock, list, [milk, peas], [processed.promise]);
+      renderList(list, [milk, peas]);
+      await runFromMenu();
+      expect(aiCalls(fetchMock)).toEqual([
+        expect.objectContaining({ url: '/api/v1/lists/l1/process-items', body: { provider: 'gemini-1.5-flash' } }),
+      ]);
+      expect(busyStatus()).toHaveTextContent(AI_TEXT.runningCustomPrompts);
+      await userEvent.click(screen.getByRole('button', { name: 'List options' }));
+      expect(await screen.findByRole('menuitem', { name: AI_TEXT.runningCustomPrompts })).toHaveAttribute('aria-disabled', 'true');
+      await userEvent.keyboard('{Escape}');
+
+      const changed = { updated_at: '2025-01-02T00:00:00.000Z' };
+      processed.resolve(
+        answer(200, {
+          updatedItems: [
+            { ...milk, ...changed, properties: { name_fr: 'lait' } },
+            { ...peas, ...changed, properties: { name_fr: 'petits pois surgelés' } },
+          ],
+        }),
+      );
+      await vi.waitFor(() => expect(toasts()).toEqual([MESSAGES.customPromptsDone(2)]));
+      expect(screen.getByText('lait')).toBeInTheDocument();
+      expect(screen.getByText('petits pois surgelés')).toBeInTheDocument();
+    });
+
+    it('from List Settings too; a failure says why', async () => {
+      const list = makeList({ custom_prompts: ['Write a poem'] });
+      const message = AI_MESSAGES.offlinePrompt('Write a poem');
+      fakeServer(fetchMock, list, [milk], [answer(501, { error: { code: 'ai_not_configured', message } })]);
+      renderList(list, [milk]);
+      await userEvent.click(screen.getByRole('button', { name: 'List options' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'List Settings' }));
+      const settings = await screen.findByRole('dialog', { name: 'List Settings' });
+      await userEvent.click(within(settings).getByRole('button', { name: AI_TEXT.runCustomPrompts }));
+      await vi.waitFor(() => expect(toasts()).toEqual([MESSAGES.customPromptsRunFailed + message]));
+      expect(within(settings).getByRole('button', { name: AI_TEXT.runCustomPrompts })).not.toHaveAttribute('aria-disabled', 'true');
+    });
+  });
+
+  describe('items from a photo', () => {
+    const photoFile = () => new File(['png'], 'list.png', { type: 'image/png' });
+    const photo = `data:image/png;base64,${btoa('png')}`;
+
+    async function takePhoto() {
+      await userEvent.click(screen.getByRole('button', { name: AI_TEXT.photoButton }));
+      const dialog = await screen.findByRole('dialog', { name: IMAGE_TEXT.takePhotoTitle });
+      await userEvent.upload(within(dialog).getByTestId('image-file'), photoFile());
+      return dialog;
+    }
+
+    it('adds the items the photo holds through the batch call, then closes and gives the focus back', async () => {
+      const read = later();
+      // The batch call's answer is not what this is about: its rows stay optimistic.
+      fakeServer(fetchMock, makeList(), [milk], [read.promise, later().promise]);
+      renderList(makeList(), [milk]);
+      const dialog = await takePhoto();
+      expect(aiCalls(fetchMock)[0]).toMatchObject({ url: '/api/v1/lists/l1/items/photo', body: { photoData: photo, provider: 'gemini-1.5-flash' } });
+      expect(within(dialog).getByRole('status')).toHaveTextContent(AI_TEXT.analyzingPhoto);
+      expect(within(dialog).getByRole('button', { name: IMAGE_TEXT.chooseFile })).toBeDisabled();
+
+      read.resolve(answer(200, { items: [{ content: '2 bottles juice' }, { content: 'mac and cheese' }] }));
+      await vi.waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(AI_TEXT.photoItemsFound(2)));
+      const batch = aiCalls(fetchMock)[1]!;
+      expect(batch.url).toBe('/api/v1/lists/l1/items/batch');
+      expect(batch.body.items.map((entry: { content: string }) => entry.content)).toEqual(['2 bottles juice', 'mac and cheese']);
+      expect(rowTexts()).toEqual(expect.arrayContaining(['2 bottlesjuice', 'mac and cheese']));
+      // Closes after PHOTO_DIALOG_CLOSE_MS.
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await act(() => new Promise((done) => setTimeout(done, 20)));
+      expect(screen.getByRole('button', { name: AI_TEXT.photoButton })).toHaveFocus();
+    });
+
+    it('a photo without items stays open and says so', async () => {
+      fakeServer(fetchMock, makeList(), [milk], [answer(200, { items: [] })]);
+      renderList(makeList(), [milk]);
+      const dialog = await takePhoto();
+      await vi.waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(AI_TEXT.photoNoItems));
+      expect(within(dialog).getByRole('button', { name: IMAGE_TEXT.chooseFile })).toBeEnabled();
+    });
+
+    it('a failure shows in the dialog and in a toast', async () => {
+      fakeServer(fetchMock, makeList(), [milk], [answer(415, { error: { code: 'unsupported_media_type', message: AI_MESSAGES.photoNotImage } })]);
+      renderList(makeList(), [milk]);
+      const dialog = await takePhoto();
+      const message = MESSAGES.photoAnalysisFailed + AI_MESSAGES.photoNotImage;
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+      expect(toasts()).toEqual([message]);
+      expect(within(dialog).getByRole('button', { name: IMAGE_TEXT.chooseFile })).toBeEnabled();
+    });
+
+    it('is refused on a list the server has not confirmed yet', async () => {
+      fetchMock.mockImplementation(async () => answer(200, { lists: [] }));
+      renderList({ ...makeList(), tempId: 'temp-1' } as ListView, []);
+      await userEvent.click(screen.getByRole('button', { name: AI_TEXT.photoButton }));
+      expect(toasts()).toEqual([MESSAGES.tempListNoPhotos]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Loader2, MoreVertical } from 'lucide-react';
+import { useId } from 'react';
+import { languageName } from '../../../common/ai.ts';
+import { AI_TEXT, TRANSLATION_LANGUAGES } from '../../../common/ai-ui.ts';
+import menu from '../../components/PermissionMenu.module.css';
+import ui from '../../components/ui.module.css';
+import { addPropertiesAction, translateItemAction, useAiBusy } from '../../state/ai-actions.ts';
+import type { ClientItem } from '../../state/app-state.ts';
+import { isUnconfirmed } from '../../state/optimistic.ts';
+import styles from './Ai.module.css';
+
+/**
+ * An item's "More" menu: Add properties, and Translate into one of the languages. A Radix menu, so
+ * arrow keys, Enter and Escape work and screen readers hear a menu; one level only (a submenu does
+ * not fit beside it on a phone). The button spins while the item's AI work runs. Not on an item
+ * the server has not confirmed yet (it would not find it).
+ */
+export function ItemAiMenu({ item }: { item: ClientItem }) {
+  const listId = item.list_id;
+  const busy = useAiBusy(listId, item.id);
+  const translateLabel = useId();
+  if (isUnconfirmed(item)) return null;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={`${ui.iconButton} ${styles.moreButton}`} aria-label={AI_TEXT.moreActions(item.content)} aria-busy={busy}>
+        {busy ? <Loader2 size={18} className={styles.spinner} aria-hidden /> : <MoreVertical size={18} aria-hidden />}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={`${menu.menu} ${styles.itemMenu}`} sideOffset={4} align="end" collisionPadding={8}>
+          <DropdownMenu.Item className={menu.item} onSelect={() => void addPropertiesAction(listId, item)}>
+            {AI_TEXT.addProperties}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={menu.separator} />
+          <DropdownMenu.Group aria-labelledby={translateLabel}>
+            <DropdownMenu.Label id={translateLabel} className={styles.menuLabel}>
+              {AI_TEXT.translateInto}
+            </DropdownMenu.Label>
+            {TRANSLATION_LANGUAGES.map((code) => {
+              const name = languageName(code) ?? code;
+              return (
+                <DropdownMenu.Item
+                  key={code}
+                  className={menu.item}
+                  aria-label={AI_TEXT.translateTo(name)}
+                  onSelect={() => void translateItemAction(listId, item, code)}
+                >
+                  {name}
+                </DropdownMenu.Item>
+              );
+            })}
+          </DropdownMenu.Group>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { Camera } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { AI_TEXT } from '../../../common/ai-ui.ts';
+import { MESSAGES } from '../../../common/messages.ts';
+import ui from '../../components/ui.module.css';
+import { refusedOnTemporaryList } from '../../state/image-actions.ts';
+
+// The camera and the dialog load when first used, not with the list.
+const PhotoItemsDialog = lazy(() => import('./PhotoItemsDialog.tsx').then((m) => ({ default: m.PhotoItemsDialog })));
+
+/**
+ * The add bar's camera button (spec section 2): "Take a Photo" of a shopping list, whose items
+ * are added. Refused with the spec's message while the list is still being created.
+ */
+export function PhotoItemsButton({ listId }: { listId: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Radix gives the focus back only to a Dialog.Trigger: back to this button when the dialog closes.
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={ui.iconButton}
+        aria-label={AI_TEXT.photoButton}
+        aria-haspopup="dialog"
+        onClick={() => {
+          if (!refusedOnTemporaryList(listId, MESSAGES.tempListNoPhotos)) setOpen(true);
+        }}
+      >
+        <Camera size={20} aria-hidden />
+      </button>
+      {open && (
+        <Suspense>
+          <PhotoItemsDialog listId={listId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { AI_TEXT } from '../../../common/ai-ui.ts';
+import { PHOTO_DIALOG_CLOSE_MS } from '../../../common/constants.ts';
+import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { CameraCapture } from '../../components/photo/CameraCapture.tsx';
+import ui from '../../components/ui.module.css';
+import { addItemsFromPhotoAction } from '../../state/ai-actions.ts';
+import styles from './Ai.module.css';
+
+type Outcome = { kind: 'reading' } | { kind: 'found'; count: number } | { kind: 'empty' } | { kind: 'failed'; message: string };
+
+/**
+ * "Take a Photo" of a shopping list (spec sections 2, 4 and 8): the photo is read by the server,
+ * its items are added, and the dialog closes 500 ms after at least one was found. Nothing found or
+ * a failure stays in the dialog, so another photo can be taken at once.
+ */
+export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose: () => void }) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const closed = useRef(false);
+  useEffect(
+    () => () => {
+      closed.current = true;
+      clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function analyze(photo: string) {
+    setOutcome({ kind: 'reading' });
+    try {
+      const count = await addItemsFromPhotoAction(listId, photo);
+      if (count === 0) return setOutcome({ kind: 'empty' });
+      setOutcome({ kind: 'found', count });
+      // Closed by hand meanwhile: this timer must not close a dialog opened since.
+      if (!closed.current) timer.current = setTimeout(onClose, PHOTO_DIALOG_CLOSE_MS);
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const status =
+    outcome?.kind === 'reading'
+      ? AI_TEXT.analyzingPhoto
+      : outcome?.kind === 'found'
+        ? AI_TEXT.photoItemsFound(outcome.count)
+        : outcome?.kind === 'empty'
+          ? AI_TEXT.photoNoItems
+          : '';
+  return (
+    <Modal open onOpenChange={(next) => !next && onClose()} title={IMAGE_TEXT.takePhotoTitle} description={AI_TEXT.photoDescription}>
+      <CameraCapture onPhoto={(photo) => void analyze(photo)} busy={outcome?.kind === 'reading' || outcome?.kind === 'found'} />
+      <p role="status" className={styles.activity}>
+        {outcome?.kind === 'reading' && <Loader2 size={16} className={styles.spinner} aria-hidden />}
+        {status}
+      </p>
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className={ui.error}>
+          {outcome.message}
+        </p>
+      )}
+    </Modal>
+  );
+}
