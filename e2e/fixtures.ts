@@ -83,12 +83,13 @@ export function itemTexts(page: Page) {
 
 /** Drags an item row left by `distance` px with the mouse (pointer events, as a finger would). */
 export async function swipeLeft(page: Page, content: string, distance: number) {
-  const row = page.getByTestId('item-row').filter({ hasText: content });
-  const box = (await row.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width - 60, y);
+  // From the item's text, where a finger would start, not from one of the row's buttons.
+  const text = page.getByTestId('item-row').filter({ hasText: content }).getByTestId('item-text');
+  const box = (await text.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2 + distance / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width - 60 - distance, y, { steps: 8 });
+  await page.mouse.move(x - distance, y, { steps: 8 });
   await page.mouse.up();
 }
 

@@ -37,12 +37,12 @@ test('take a photo of an item, see it live in another browser, and remove it', a
   await expect(camera).toHaveCount(0);
 
   // Optimistic at once, then the server's signed thumbnail.
-  const thumbnail = page.getByRole('button', { name: 'Image of hinges' }).getByRole('img');
+  const thumbnail = page.getByRole('button', { name: 'Image of hinges' }).locator('img');
   await expect(thumbnail).toHaveAttribute('src', /\/api\/v1\/media\/images\/.+thumbnail\.webp\?exp=\d+&sig=/);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   // The other member sees it without a reload.
-  const theirs = other.getByRole('button', { name: 'Image of hinges' }).getByRole('img');
+  const theirs = other.getByRole('button', { name: 'Image of hinges' }).locator('img');
   await expect(theirs).toHaveAttribute('src', /thumbnail\.webp/);
   await expect.poll(() => theirs.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 

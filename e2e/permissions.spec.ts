@@ -23,7 +23,11 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await registerUser(reader, 'reader');
   await reader.goto(`/lists/${listId}`);
   await expect(reader.getByRole('heading', { name: 'Street party', level: 1 })).toBeVisible();
-  await expect(reader.getByRole('button', { name: 'List options' })).toHaveCount(0);
+  // Not theirs to rename, share or delete: the options offer none of it.
+  await reader.getByRole('button', { name: 'List options' }).click();
+  await expect(reader.getByRole('menuitem', { name: 'List Settings' })).toHaveCount(0);
+  await expect(reader.getByRole('menuitem', { name: 'Share List' })).toHaveCount(0);
+  await reader.keyboard.press('Escape');
   await addItems(reader, 'folding tables');
   await expect(page.getByTestId('item-row').filter({ hasText: 'folding tables' })).toBeVisible();
   await reader.getByRole('link', { name: 'Back to lists' }).click();
