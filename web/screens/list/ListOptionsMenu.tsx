@@ -1,23 +1,31 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
+import { useSignOut } from '../../components/useSignOut.ts';
 import type { ClientList } from '../../state/app-state.ts';
+import { toggleTheme, useTheme } from '../../state/theme.ts';
 
 const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
 const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) => ({ default: m.ListSettingsModal })));
 
-/** The "..." options of a list: List Settings and Share List, when the server says the user may use them. */
+/**
+ * The "..." of the list screen's header, which leaves the rest of the bar to the list's name: List
+ * Settings and Share List when the server says the user may use them, then the theme and Logout.
+ */
 export function ListOptionsMenu({ list }: { list: ClientList }) {
   const [open, setOpen] = useState<'share' | 'settings' | null>(null);
+  const theme = useTheme();
+  const signOut = useSignOut();
   const { manageList, manageShares } = list.can;
-  if (!manageList && !manageShares) return null;
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={ui.iconButton} aria-label="List options">
+        <DropdownMenu.Trigger className={ui.iconButton} aria-label={LIST_VIEW_TEXT.listOptions}>
           <MoreHorizontal size={22} aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -32,6 +40,13 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
                 Share List
               </DropdownMenu.Item>
             )}
+            {(manageList || manageShares) && <DropdownMenu.Separator className={menu.separator} />}
+            <DropdownMenu.Item className={menu.item} onSelect={toggleTheme}>
+              {LIST_VIEW_TEXT.switchTheme(theme === 'dark' ? 'light' : 'dark')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menu.item} onSelect={() => void signOut()}>
+              {UI_TEXT.logout}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -1,15 +1,9 @@
 import { ArrowDownAZ, ListChecks } from 'lucide-react';
-import { DEFAULT_SORT_MODE, PROPERTY_SORT_PREFIX, propertyLabel, type SortMode } from '../../../common/sorting.ts';
+import { DEFAULT_SORT_MODE } from '../../../common/sorting.ts';
 import ui from '../../components/ui.module.css';
 import type { ListViewOptions } from '../../state/app-state.ts';
+import { SortMenu } from './SortMenu.tsx';
 import styles from './ListScreen.module.css';
-
-const MODES: { value: SortMode; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'name-asc', label: 'Name A-Z' },
-  { value: 'name-desc', label: 'Name Z-A' },
-];
 
 interface ListToolbarProps {
   options: ListViewOptions;
@@ -17,7 +11,7 @@ interface ListToolbarProps {
   onChange: (options: ListViewOptions) => void;
 }
 
-/** A-Z toggle, completed-last toggle and the sort mode (spec sections 2 and 4). */
+/** A-Z toggle, completed-last toggle and the sort menu (spec sections 2 and 4). */
 export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProps) {
   const alphabetical = options.mode === 'name-asc';
   return (
@@ -42,29 +36,7 @@ export function ListToolbar({ options, propertyKeys, onChange }: ListToolbarProp
       >
         <ListChecks size={20} aria-hidden />
       </button>
-      <label className={styles.sortLabel}>
-        <span className="visually-hidden">Sort by</span>
-        <select
-          className={styles.sortSelect}
-          value={options.mode}
-          onChange={(event) => onChange({ ...options, mode: event.target.value as SortMode })}
-        >
-          {MODES.map((mode) => (
-            <option key={mode.value} value={mode.value}>
-              {mode.label}
-            </option>
-          ))}
-          {propertyKeys.length > 0 && (
-            <optgroup label="By property">
-              {propertyKeys.map((key) => (
-                <option key={key} value={`${PROPERTY_SORT_PREFIX}${key}`}>
-                  {propertyLabel(key)}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </select>
-      </label>
+      <SortMenu mode={options.mode} propertyKeys={propertyKeys} onChange={(mode) => onChange({ ...options, mode })} />
     </div>
   );
 }
