@@ -97,3 +97,37 @@ test('sorted by department, items show under sticky group headings with their do
   await page.getByRole('menuitemradio', { name: 'Name A-Z' }).click();
   await expect(items.getByRole('heading')).toHaveCount(0);
 });
+
+test('a long list shows a window of rows that keeps its place, an open rename and the keyboard walk', async ({ page }) => {
+  await registerUser(page, 'long');
+  const listId = await openNewList(page, 'Long');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const items = Array.from({ length: 150 }, (_, index) => ({ content: `item ${index + 1}` }));
+  const added = await page.request.post(`${API_BASE_PATH}/lists/${listId}/items/batch`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { items },
+  });
+  expect(added.ok()).toBe(true);
+  const list = page.getByRole('list', { name: 'Items' });
+  await expect(page.getByRole('checkbox', { name: 'item 1', exact: true })).toBeVisible();
+  const rows = list.getByRole('listitem');
+  expect(await rows.count()).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', '150');
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+
+  // Keyboard: Tab walks from row to row past the first window (four stops a row).
+  await page.getByRole('checkbox', { name: 'item 1', exact: true }).focus();
+  for (let press = 0; press < 4 * 40; press++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'item 41', exact: true })).toBeFocused();
+
+  // An open rename survives scrolling its row far away and back.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'item 2, rename item' }).click();
+  await page.getByLabel('Item name').fill('item two');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('checkbox', { name: 'item 150', exact: true })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByLabel('Item name')).toHaveValue('item two');
+  await page.getByLabel('Item name').press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'item two', exact: true })).toBeVisible();
+});

@@ -39,8 +39,9 @@ interface ItemListProps {
   editable: boolean;
   onToggle: (item: ClientItem) => void;
   onDelete: (item: ClientItem) => void;
-  onRename: (item: ClientItem, text: string) => void;
-  onImage: (item: ClientItem) => void;
+  /** Without it, names are not editable in place; without `onImage`, rows show no image place. */
+  onRename?: (item: ClientItem, text: string) => void;
+  onImage?: (item: ClientItem) => void;
 }
 
 /**
