@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { JoinScreen, LoginScreen, PublicListScreen, ResetPasswordScreen, VerifyEmailScreen } from './screens/lazy.ts';
+import { preloadable } from './screens/preloadable.ts';
 import { useSession } from './state/session.ts';
 
-const SignedInApp = lazy(() => import('./SignedInApp.tsx').then((m) => ({ default: m.SignedInApp })));
+export const SignedInApp = preloadable(() => import('./SignedInApp.tsx').then((m) => m.SignedInApp));
 
 function SignedOutApp() {
   return (
