@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { MESSAGES } from '../common/messages.ts';
 import { addItems, openNewList, registerUser } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
@@ -130,4 +131,29 @@ test('a long list shows a window of rows that keeps its place, an open rename an
   await expect(page.getByLabel('Item name')).toHaveValue('item two');
   await page.getByLabel('Item name').press('Enter');
   await expect(page.getByRole('checkbox', { name: 'item two', exact: true })).toBeVisible();
+});
+
+test('at 360 px the invitation buttons each keep their words on one line', async ({ page, browser, baseURL }) => {
+  await registerUser(page, 'inviter');
+  const listId = await openNewList(page, 'Street party');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const shared = await page.request.put(`${API_BASE_PATH}/lists/${listId}/visibility`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { visibility: 'private', public_editable: false, allow_link_sharing: true },
+  });
+  expect(shared.ok()).toBe(true);
+
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const guest = await visitor.newPage();
+  await guest.goto(`/join/${listId}`);
+  for (const name of [MESSAGES.signInAndJoin, MESSAGES.createAccountAndJoin]) {
+    const button = guest.getByRole('button', { name });
+    await expect(button).toBeVisible();
+    const lineHeight = await button.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    const { height } = (await button.boundingBox())!;
+    // One line of text plus the button's padding and border, not two lines.
+    expect(height).toBeLessThan(2 * lineHeight + 8);
+  }
+  expect(await overflowsRight(guest, guest.locator('body'))).toEqual([]);
+  await visitor.close();
 });
