@@ -23,7 +23,10 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await registerUser(reader, 'reader');
   await reader.goto(`/lists/${listId}`);
   await expect(reader.getByRole('heading', { name: 'Street party', level: 1 })).toBeVisible();
-  await expect(reader.getByRole('button', { name: 'List options' })).toHaveCount(0);
+  // The "..." menu holds only the theme and Logout for a reader: no List Settings, no Share List.
+  await reader.getByRole('button', { name: 'List options' }).click();
+  await expect(reader.getByRole('menuitem')).toHaveText([/^Switch to (light|dark) theme$/, 'Logout']);
+  await reader.keyboard.press('Escape');
   await addItems(reader, 'folding tables');
   await expect(page.getByTestId('item-row').filter({ hasText: 'folding tables' })).toBeVisible();
   await reader.getByRole('link', { name: 'Back to lists' }).click();
