@@ -45,6 +45,12 @@ const AI_SORT_LABELS: Record<AiSortKind, string> = {
 };
 export const AI_SORT_MENU: readonly SortMenuEntry[] = AI_SORT_KINDS.map((kind) => ({ value: aiSortMode(kind), label: AI_SORT_LABELS[kind] }));
 
+/** What a sort mode is called: its menu entry, or the property's readable name ("Due date"). */
+export function sortModeLabel(mode: SortMode): string {
+  const entry = [...SORT_MENU, ...AI_SORT_MENU].find((candidate) => candidate.value === mode);
+  return entry?.label ?? propertyLabel(mode.slice(PROPERTY_SORT_PREFIX.length));
+}
+
 /** The fields sorting reads; every item shape of the app has them. */
 export interface SortableItem {
   content: string;

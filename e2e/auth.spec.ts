@@ -33,7 +33,9 @@ test("logout on a public list's page shows the sign-in screen, not the list's pu
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // On a list's page Logout is in the "..." menu: the header's room is the list's name.
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(UI_TEXT.publicListReadOnly)).toHaveCount(0);

@@ -23,7 +23,7 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await registerUser(reader, 'reader');
   await reader.goto(`/lists/${listId}`);
   await expect(reader.getByRole('heading', { name: 'Street party', level: 1 })).toBeVisible();
-  // Not theirs to rename, share or delete: the options offer none of it.
+  // Not theirs to rename, share or delete: the "..." menu has no List Settings and no Share List.
   await reader.getByRole('button', { name: 'List options' }).click();
   await expect(reader.getByRole('menuitem', { name: 'List Settings' })).toHaveCount(0);
   await expect(reader.getByRole('menuitem', { name: 'Share List' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALEXA_LOGIN_PATH, LINK_PAGE_TEXT } from '../common/alexa.ts';
+import { LIST_VIEW_TEXT } from '../common/list-view.ts';
 import { UI_TEXT } from '../common/messages.ts';
 import { App } from './App.tsx';
 import { resetAppState } from './state/app-state.ts';
@@ -49,7 +50,9 @@ describe('App', () => {
       </MemoryRouter>,
     );
 
-    await userEvent.click(await screen.findByRole('button', { name: UI_TEXT.logout }));
+    // On a list's page, Logout is in the "..." menu, which leaves the header to the list's name.
+    await userEvent.click(await screen.findByRole('button', { name: LIST_VIEW_TEXT.listOptions }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: UI_TEXT.logout }));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/$/);
     expect(screen.queryByText(UI_TEXT.publicListReadOnly)).toBeNull();

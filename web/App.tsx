@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ALEXA_LOGIN_PATH } from '../common/alexa.ts';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
@@ -10,9 +10,10 @@ import {
   ResetPasswordScreen,
   VerifyEmailScreen,
 } from './screens/lazy.ts';
+import { preloadable } from './screens/preloadable.ts';
 import { useSession } from './state/session.ts';
 
-const SignedInApp = lazy(() => import('./SignedInApp.tsx').then((m) => ({ default: m.SignedInApp })));
+export const SignedInApp = preloadable(() => import('./SignedInApp.tsx').then((m) => m.SignedInApp));
 
 function SignedOutApp() {
   return (

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './App.tsx';
+import { App, SignedInApp } from './App.tsx';
+import { DashboardScreen, ListScreen } from './screens/lazy.ts';
+import { session } from './state/session.ts';
 import './state/theme.ts';
 import './styles/global.css';
 
@@ -11,10 +13,23 @@ if (import.meta.env.PROD) {
   void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+/**
+ * The chunks a signed-in start needs (the signed-in app and the screen of this URL), fetched side
+ * by side before the first render instead of one after the other; a failure just leaves them lazy.
+ */
+function fetchFirstScreen(): Promise<unknown> {
+  if (!session.get().user) return Promise.resolve();
+  const path = window.location.pathname;
+  const screen = path.startsWith('/lists/') ? ListScreen : path === '/' ? DashboardScreen : undefined;
+  return Promise.all([SignedInApp.preload(), screen?.preload()]).catch(() => undefined);
+}
+
+void fetchFirstScreen().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

@@ -82,6 +82,18 @@ export const ListCan = z.object({
 });
 export type ListCan = z.infer<typeof ListCan>;
 
+/**
+ * The list's last change (issue 12): `by` is the author's first name, else "Someone", never an
+ * e-mail address; `by_me` whether the reader made it; `summary` e.g. "added 3 items".
+ */
+export const LastChangeView = z.object({
+  by: z.string(),
+  by_me: z.boolean(),
+  summary: z.string(),
+  at: z.string(),
+});
+export type LastChangeView = z.infer<typeof LastChangeView>;
+
 export const ListView = z.object({
   id: z.string(),
   name: z.string(),
@@ -99,6 +111,10 @@ export const ListView = z.object({
   shareInfo: ShareInfoView.optional(),
   /** Only for the owner: the accepted shares. */
   shares: z.array(ListShareSummary).optional(),
+  /** How many items the list has, and how many of them are checked off. */
+  item_count: z.number().int(),
+  done_count: z.number().int(),
+  last_change: LastChangeView.nullable(),
 });
 export type ListView = z.infer<typeof ListView>;
 

@@ -62,6 +62,10 @@ export interface ListsTable {
   updated_at: Timestamp;
   /** The seq of the list's latest recorded change (server/realtime/change-feed.ts). */
   change_seq: Generated<number>;
+  /** Who changed the list last, what (common/list-activity.ts) and when; null before any change. */
+  last_change_by: Generated<string | null>;
+  last_change_summary: Generated<string | null>;
+  last_change_at: Generated<string | null>;
 }
 
 /** A link that proves an e-mail address; only its HMAC is stored. */

@@ -62,10 +62,10 @@ export async function updateItem(db: Db, listId: string, itemId: string, set: Up
   await db.updateTable('items').set(set).where('list_id', '=', listId).where('id', '=', itemId).execute();
 }
 
-/** Deletes an item; answers whether it existed. */
-export async function deleteItem(db: Db, listId: string, itemId: string): Promise<boolean> {
-  const result = await db.deleteFrom('items').where('list_id', '=', listId).where('id', '=', itemId).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/** Deletes an item; answers its content, or undefined when the list has no such item. */
+export async function deleteItem(db: Db, listId: string, itemId: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('items').where('list_id', '=', listId).where('id', '=', itemId).returning('content').executeTakeFirst();
+  return row?.content;
 }
 
 export async function itemIds(db: Db, listId: string): Promise<string[]> {

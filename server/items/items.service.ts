@@ -3,6 +3,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
+import { itemActivity, LIST_ACTIVITY, type ItemActivity } from '../../common/list-activity.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type {
   BatchItemsResponse,
@@ -17,9 +18,9 @@ import type { Actor } from '../access/actor.ts';
 import { isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
-import { fromJson, toJson } from '../db/values.ts';
+import { fromJson, toBool, toJson } from '../db/values.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
-import type { ChangeFeed } from '../realtime/index.ts';
+import type { Activity, ChangeFeed } from '../realtime/index.ts';
 import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
 import { readItemsPage } from './item-pages.ts';
@@ -46,6 +47,19 @@ export interface ItemEntry {
 type Draft = ItemDraft & { id?: string };
 
 const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
+
+/** The list's last change after an item write: who did it and what ("added 3 items"); none when nothing happened. */
+function activityOf(actor: Actor, summary: string | undefined): Activity | undefined {
+  return summary === undefined ? undefined : { by: actor.user.id, summary };
+}
+
+/** What an update did, as people say it: a check-off first, then a new name, else an edit. */
+function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemActivity {
+  if (patch.is_completed !== undefined && patch.is_completed !== toBool(row.is_completed)) {
+    return patch.is_completed ? 'checked' : 'unchecked';
+  }
+  return content !== row.content ? 'renamed' : 'edited';
+}
 
 /** An entry with an id is one item (the client split the line); one without may hold several. */
 function draftsOf(entries: readonly ItemEntry[]): Draft[] {
@@ -125,12 +139,15 @@ export function createItemService(deps: ItemDeps) {
         }));
         const plan = planAdds(fresh, existing);
         const made = await applySteps(trx, listId, actor, plan.steps, memory);
+        const done = plan.steps.filter((step) => step.kind !== 'skip');
         await record(
-          plan.steps.flatMap((step) =>
-            step.kind === 'skip'
-              ? []
-              : [{ listId, entity: 'item' as const, op: step.kind === 'create' ? ('added' as const) : ('modified' as const), entityId: made.get(step.draft)!.id }],
-          ),
+          done.map((step) => ({
+            listId,
+            entity: 'item' as const,
+            op: step.kind === 'create' ? ('added' as const) : ('modified' as const),
+            entityId: made.get(step.draft)!.id,
+          })),
+          activityOf(actor, itemActivity('added', done.map((step) => step.draft.content))),
         );
         const results = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
         const audience = { member: isMember(role) };
@@ -192,7 +209,6 @@ export function createItemService(deps: ItemDeps) {
         const { role } = await authorize(trx, actor, listId, 'edit-items');
         const row = await queries.findItem(trx, listId, itemId);
         if (!row) throw notFound(SERVER_MESSAGES.itemNotFound);
-        await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
         const now = nowIso();
         const set: Updateable<ItemsTable> = { updated_at: now };
         let content = row.content;
@@ -211,6 +227,10 @@ export function createItemService(deps: ItemDeps) {
         if (patch.position !== undefined) set.position = patch.position;
 
         await queries.updateItem(trx, listId, itemId, set);
+        await record(
+          { listId, entity: 'item', op: 'modified', entityId: itemId },
+          activityOf(actor, itemActivity(updateKind(row, patch, content), [content])),
+        );
         if (patch.properties !== undefined) {
           await rememberProperties(trx, userId, itemNameKey(content), properties, now);
         }
@@ -230,8 +250,9 @@ export function createItemService(deps: ItemDeps) {
     async remove(actor: Actor, listId: string, itemId: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
         await authorize(trx, actor, listId, 'edit-items');
-        if (!(await queries.deleteItem(trx, listId, itemId))) throw notFound(SERVER_MESSAGES.itemNotFound);
-        await record({ listId, entity: 'item', op: 'removed', entityId: itemId });
+        const content = await queries.deleteItem(trx, listId, itemId);
+        if (content === undefined) throw notFound(SERVER_MESSAGES.itemNotFound);
+        await record({ listId, entity: 'item', op: 'removed', entityId: itemId }, activityOf(actor, itemActivity('removed', [content])));
       });
     },
 
@@ -244,7 +265,10 @@ export function createItemService(deps: ItemDeps) {
         const exact = wanted.size === ids.length && wanted.size === current.size && ids.every((id) => current.has(id));
         if (!exact) throw badRequest(SERVER_MESSAGES.itemOrderMismatch);
         await queries.setPositions(trx, listId, ids, nowIso());
-        await record(ids.map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })));
+        await record(
+          ids.map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })),
+          activityOf(actor, LIST_ACTIVITY.reordered),
+        );
         const { rows, next } = await readItemsPage(trx, listId);
         return { items: rows.map((row) => presentItem(row, { member: isMember(role) })), next: next ?? null };
       });

@@ -1,4 +1,6 @@
+import { publicFirstName } from '../../common/list-activity.ts';
 import type {
+  LastChangeView,
   ListCan,
   ListShareSummary,
   ListView,
@@ -7,6 +9,7 @@ import type {
 } from '../../common/schemas/lists.ts';
 import type { ListRow } from '../db/schema.ts';
 import { fromJson, toBool } from '../db/values.ts';
+import type { SummaryColumns } from './lists.queries.ts';
 
 /**
  * How the caller stands to a list: the owner sees its shares, a member how it reached them, and a
@@ -16,8 +19,19 @@ export type ListContext =
   | { isOwner: true; shares: ListShareSummary[] }
   | { isOwner: false; shareInfo?: ShareInfoView };
 
-/** The one shape in which a list leaves the server for a signed-in caller. */
-export function presentList(row: ListRow, context: ListContext, can: ListCan): ListView {
+/** Who changed the list last, as `readerId` sees it: a first name or "Someone", and whether it was them. */
+function lastChangeOf(row: ListRow & SummaryColumns, readerId: string): LastChangeView | null {
+  if (row.last_change_summary === null || row.last_change_at === null) return null;
+  return {
+    by: publicFirstName(row.last_change_name),
+    by_me: row.last_change_by === readerId,
+    summary: row.last_change_summary,
+    at: row.last_change_at,
+  };
+}
+
+/** The one shape in which a list leaves the server for a signed-in caller (`readerId`). */
+export function presentList(row: ListRow & SummaryColumns, context: ListContext, can: ListCan, readerId: string): ListView {
   return {
     id: row.id,
     name: row.name,
@@ -30,6 +44,9 @@ export function presentList(row: ListRow, context: ListContext, can: ListCan): L
     updated_at: row.updated_at,
     can,
     ...context,
+    item_count: row.item_count ?? 0,
+    done_count: row.done_count ?? 0,
+    last_change: lastChangeOf(row, readerId),
   };
 }
 

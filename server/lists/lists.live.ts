@@ -14,7 +14,7 @@ import * as queries from './lists.queries.ts';
 
 function ownerDoc(state: LiveListState) {
   const accepted = state.shares.filter((share) => share.status === 'accepted');
-  return presentList(state.list, ownerContext(accepted), capabilitiesOf('owner', SESSION_SCOPES));
+  return presentList(state.list, ownerContext(accepted), capabilitiesOf('owner', SESSION_SCOPES), state.list.owner_id);
 }
 
 function memberDoc(state: LiveListState, userId: string) {
@@ -24,7 +24,7 @@ function memberDoc(state: LiveListState, userId: string) {
     { share_permission: share.permission, shared_at: share.created_at, shared_by_id: share.shared_by, shared_by_email: share.shared_by_email },
     userId,
   );
-  return presentList(state.list, context, capabilitiesOf(share.permission, SESSION_SCOPES));
+  return presentList(state.list, context, capabilitiesOf(share.permission, SESSION_SCOPES), userId);
 }
 
 export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'listDoc'> = {
@@ -49,6 +49,7 @@ export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'li
           list,
           memberContext({ share_permission, shared_at, shared_by_id, shared_by_email }, userId),
           capabilitiesOf(share_permission, SESSION_SCOPES),
+          userId,
         ),
       }));
   },

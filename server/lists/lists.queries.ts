@@ -1,9 +1,40 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { DB, ListRow, ListsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the lists feature. Each read of the dashboard is one query, whatever the number of lists. */
+
+/**
+ * What a list's document says beyond its row: how many items it has, how many are done, and the
+ * first name of whoever changed it last. Subqueries of the list's own query, so reading the
+ * dashboard stays one query per kind of list (the counts read the (list_id, is_completed) index).
+ */
+function summaryOf(eb: ExpressionBuilder<DB, 'lists'>) {
+  const items = () => eb.selectFrom('items').whereRef('items.list_id', '=', 'lists.id');
+  return [
+    items().select((sub) => sub.fn.countAll<number>().as('n')).as('item_count'),
+    items().where('items.is_completed', '=', true).select((sub) => sub.fn.countAll<number>().as('n')).as('done_count'),
+    eb.selectFrom('users').select('users.first_name').whereRef('users.id', '=', 'lists.last_change_by').as('last_change_name'),
+  ];
+}
+
+/** The columns `summaryOf` adds; a count comes back as a number on both dialects (server/db/open.ts). */
+export interface SummaryColumns {
+  item_count: number | null;
+  done_count: number | null;
+  last_change_name: string | null;
+}
+
+/** The summary of one list with its last change, for a list read some other way (the access check's row). */
+export function findListSummary(db: Db, listId: string) {
+  return db
+    .selectFrom('lists')
+    .select(summaryOf)
+    .select(['last_change_by', 'last_change_summary', 'last_change_at'])
+    .where('id', '=', listId)
+    .executeTakeFirst();
+}
 
 /** One list, whoever owns it. */
 export function findList(db: Db, listId: string): Promise<ListRow | undefined> {
@@ -15,8 +46,8 @@ export async function insertList(db: Db, list: Insertable<ListsTable>): Promise<
 }
 
 /** The lists a user owns; one of them when `listId` is given. */
-export function findOwnedLists(db: Db, ownerId: string, listId?: string): Promise<ListRow[]> {
-  let query = db.selectFrom('lists').selectAll().where('owner_id', '=', ownerId);
+export function findOwnedLists(db: Db, ownerId: string, listId?: string): Promise<(ListRow & SummaryColumns)[]> {
+  let query = db.selectFrom('lists').selectAll().select(summaryOf).where('owner_id', '=', ownerId);
   if (listId) query = query.where('id', '=', listId);
   return query.orderBy('created_at', 'desc').orderBy('id').execute();
 }
@@ -28,6 +59,7 @@ export function findMemberLists(db: Db, userId: string, listId?: string) {
     .innerJoin('lists', 'lists.id', 'list_shares.list_id')
     .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
     .selectAll('lists')
+    .select(summaryOf)
     .select([
       'list_shares.permission as share_permission',
       'list_shares.created_at as shared_at',
@@ -65,12 +97,19 @@ export async function deleteList(db: Db, listId: string): Promise<void> {
 
 /** A list with its change seq (the live feed's bookkeeping); undefined when it does not exist. */
 export function findListWithSeq(db: Db, listId: string) {
-  return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+  return db.selectFrom('lists').selectAll().select(summaryOf).where('id', '=', listId).executeTakeFirst();
 }
 
 /** The lists a user owns, with their change seqs. */
 export function findOwnedListsWithSeq(db: Db, ownerId: string) {
-  return db.selectFrom('lists').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute();
+  return db
+    .selectFrom('lists')
+    .selectAll()
+    .select(summaryOf)
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 /** Every share of the lists a user owns, with the sharer's address (for the owner's list documents). */

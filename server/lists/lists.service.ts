@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ItemsPageQuery } from '../../common/schemas/items.ts';
 import type {
@@ -41,23 +42,31 @@ export function createListService(deps: ListDeps) {
   const { db, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
-  /** A list as its caller sees it: shares for the owner, shareInfo for a member, `can` for all. */
+  /**
+   * A list as its caller sees it: shares for the owner, shareInfo for a member, `can` for all, and
+   * its counts and last change (read afresh: the access row may predate the caller's own write).
+   */
   async function viewFor(reader: Db, access: ListAccess, userId: string): Promise<ListView> {
-    const { list, role, scopes } = access;
+    const { role, scopes } = access;
     const can = capabilitiesOf(role, scopes);
+    const summary = await queries.findListSummary(reader, access.list.id);
+    const list = { ...access.list, item_count: 0, done_count: 0, last_change_name: null, ...summary };
     if (role === 'owner') {
-      return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(reader, userId, list.id)), can);
+      return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(reader, userId, list.id)), can, userId);
     }
     const [membership] = isMember(role) ? await queries.findMemberLists(reader, userId, list.id) : [];
-    return presentList(list, membership ? memberContext(membership, userId) : READER_CONTEXT, can);
+    return presentList(list, membership ? memberContext(membership, userId) : READER_CONTEXT, can, userId);
   }
 
-  /** Applies a change the caller is allowed to make (`manage-list`) and answers the updated list. */
-  function change(actor: Actor, listId: string, patch: Parameters<typeof queries.updateList>[2]): Promise<ListView> {
+  /**
+   * Applies a change the caller is allowed to make (`manage-list`) and answers the updated list;
+   * `summary` is how the list's last change tells of it.
+   */
+  function change(actor: Actor, listId: string, patch: Parameters<typeof queries.updateList>[2], summary: string): Promise<ListView> {
     return changes.write([listId], async (trx, record) => {
       const access = await authorize(trx, actor, listId, 'manage-list');
       const updatedAt = nowIso();
-      await record({ listId, entity: 'list', op: 'modified', entityId: listId });
+      await record({ listId, entity: 'list', op: 'modified', entityId: listId }, { by: actor.user.id, summary });
       await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
       return viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } as ListRow }, actor.user.id);
     });
@@ -85,10 +94,10 @@ export function createListService(deps: ListDeps) {
       const sharesByList = Map.groupBy(ownerShares, (share) => share.list_id);
       const views = [
         ...owned.map((list) =>
-          presentList(list, ownerContext(sharesByList.get(list.id) ?? []), capabilitiesOf('owner', actor.scopes)),
+          presentList(list, ownerContext(sharesByList.get(list.id) ?? []), capabilitiesOf('owner', actor.scopes), userId),
         ),
         ...memberships.map((row) =>
-          presentList(stripShare(row), memberContext(row, userId), capabilitiesOf(row.share_permission, actor.scopes)),
+          presentList(stripShare(row), memberContext(row, userId), capabilitiesOf(row.share_permission, actor.scopes), userId),
         ),
       ];
       return views.sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
@@ -116,6 +125,9 @@ export function createListService(deps: ListDeps) {
         custom_prompts: toJson([]),
         created_at: now,
         updated_at: now,
+        last_change_by: actor.user.id,
+        last_change_summary: LIST_ACTIVITY.created,
+        last_change_at: now,
       };
       if (body.id && (await queries.findList(db, body.id))) return { list: await alreadyMade(actor, body.id), created: false };
       try {
@@ -128,11 +140,12 @@ export function createListService(deps: ListDeps) {
         if (body.id && isUniqueViolation(error)) return { list: await alreadyMade(actor, body.id), created: false };
         throw error;
       }
-      return { list: presentList(list, ownerContext([]), capabilitiesOf('owner', actor.scopes)), created: true };
+      const summary = { item_count: 0, done_count: 0, last_change_name: actor.user.first_name };
+      return { list: presentList({ ...list, ...summary }, ownerContext([]), capabilitiesOf('owner', actor.scopes), actor.user.id), created: true };
     },
 
     rename(actor: Actor, listId: string, name: string): Promise<ListView> {
-      return change(actor, listId, { name });
+      return change(actor, listId, { name }, LIST_ACTIVITY.renamed);
     },
 
     setVisibility(actor: Actor, listId: string, body: VisibilityBody): Promise<ListView> {
@@ -140,11 +153,11 @@ export function createListService(deps: ListDeps) {
         visibility: body.visibility,
         public_editable: body.public_editable,
         allow_link_sharing: body.allow_link_sharing,
-      });
+      }, LIST_ACTIVITY.settings);
     },
 
     setCustomPrompts(actor: Actor, listId: string, body: CustomPromptsBody): Promise<ListView> {
-      return change(actor, listId, { custom_prompts: toJson(body.custom_prompts) });
+      return change(actor, listId, { custom_prompts: toJson(body.custom_prompts) }, LIST_ACTIVITY.settings);
     },
 
     /** Deletes a list with its items and shares; owner only. */

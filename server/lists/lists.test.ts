@@ -49,6 +49,9 @@ describe('GET /lists', () => {
         isOwner: false,
         can: { editItems: true, manageList: true, manageShares: true, deleteList: false },
         shareInfo: { permission: 'admin', shared_by: owner.email, shared_at: expect.any(String) },
+        item_count: 0,
+        done_count: 0,
+        last_change: null,
       },
     ]);
   });
@@ -122,6 +125,9 @@ describe('POST /lists', () => {
       isOwner: true,
       can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
       shares: [],
+      item_count: 0,
+      done_count: 0,
+      last_change: { by: 'Someone', by_me: true, summary: 'created the list', at: t.clock.now.toISOString() },
     });
     const listed = await t.request({ method: 'GET', path: '/lists', token: user.token });
     expect(listed.body.lists).toEqual([response.body.list]);

@@ -14,8 +14,17 @@ import * as queries from './realtime.queries.ts';
 export type ListChange = { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string };
 export type RecordedChange = ListChange | { entity: 'user' | 'sessions'; userId: string };
 
+/**
+ * What a person did, as the list's last change shows it ("added 3 items", common/list-activity.ts).
+ * `by` is their user id. A write recorded without one (shares) leaves the list's last change as it was.
+ */
+export interface Activity {
+  by: string;
+  summary: string;
+}
+
 /** Records one change, or several of one list at once (a batch of items takes one seq range). */
-export type RecordChange = (change: RecordedChange | readonly ListChange[]) => Promise<void>;
+export type RecordChange = (change: RecordedChange | readonly ListChange[], activity?: Activity) => Promise<void>;
 
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
@@ -28,11 +37,11 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
   const { db, bus } = deps;
 
   /** Bumps the list's seq by `changes.length` and logs them under the seqs taken. */
-  async function log(trx: Transaction<DB>, listId: string, changes: readonly ListChange[]): Promise<number> {
-    const last = await queries.bumpChangeSeq(trx, listId, changes.length);
+  async function log(trx: Transaction<DB>, listId: string, changes: readonly ListChange[], activity?: Activity): Promise<number> {
+    const createdAt = deps.now().toISOString();
+    const last = await queries.bumpChangeSeq(trx, listId, changes.length, activity && { ...activity, at: createdAt });
     // The list is gone: a deletion committed between the caller's permission check and now.
     if (last === undefined) throw notFound(MESSAGES.listNotFound);
-    const createdAt = deps.now().toISOString();
     const first = last - changes.length + 1;
     await queries.insertChanges(
       trx,
@@ -66,7 +75,7 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
         const listDocChanged = new Set<string>();
         const users = new Set<string>();
         const sessionsEnded = new Set<string>();
-        const record: RecordChange = async (change) => {
+        const record: RecordChange = async (change, activity) => {
           const changes: readonly (RecordedChange | ListChange)[] = Array.isArray(change) ? change : [change];
           const byList = new Map<string, ListChange[]>();
           for (const one of changes) {
@@ -77,7 +86,7 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
             byList.set(one.listId, [...(byList.get(one.listId) ?? []), one]);
             if (one.entity !== 'item') listDocChanged.add(one.listId);
           }
-          for (const [listId, ofList] of byList) lastSeq.set(listId, await log(trx, listId, ofList));
+          for (const [listId, ofList] of byList) lastSeq.set(listId, await log(trx, listId, ofList, activity));
         };
         const value = await work(trx, record);
         // One notification per list and transaction, however many changes it recorded: a batch

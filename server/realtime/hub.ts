@@ -44,6 +44,8 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
   const byUser = new Map<string, Set<Subscription>>();
   /** `lists` / `shares` subscriptions by the lists their client holds (to tell them of a removal). */
   const holders = new Map<string, Set<Subscription>>();
+  /** `lists` / `shares` subscriptions whose snapshot is loading: they may hold any list once it is in. */
+  const loading = new Set<Subscription>();
   let listTopicSubscriptions = 0;
   const lastSeen = new Map<string, number>();
   const chains = new Map<string, Promise<void>>();
@@ -95,6 +97,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     if (sub.listId) removeFrom(byList, sub.listId, sub);
     else removeFrom(byUser, sub.sink.userId, sub);
     if (sub.topic === 'lists' || sub.topic === 'shares') listTopicSubscriptions--;
+    loading.delete(sub);
     for (const listId of sub.known.keys()) removeFrom(holders, listId, sub);
   }
 
@@ -105,16 +108,23 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     sub.sink.release(sub.id);
   }
 
+  /**
+   * Whether someone here holds the list's document. Every change of a list changes that document
+   * (its item counts and last change), so an item change reads it again for them, and only then.
+   */
+  const docHeld = (listId: string) => holders.has(listId) || loading.size > 0;
+
   async function processList(listId: string, hintSeq: number, listChanged: boolean): Promise<void> {
     const subs = byList.get(listId);
     let from = lastSeen.get(listId) ?? hintSeq - 1;
     for (const sub of subs ?? []) from = Math.min(from, sub.seq);
     if (hintSeq <= from) return;
     const wantsItems = [...(subs ?? [])].some((sub) => sub.topic === 'items');
+    const held = docHeld(listId);
     const batch = await consistentRead(async (trx) => {
       const rows = subs ? await queries.findChangesAfter(trx, listId, from) : [];
       const touchesList = listChanged || rows.some((row) => row.entity !== 'item');
-      const state = touchesList ? await sources.listState(trx, listId) : undefined;
+      const state = touchesList || held ? await sources.listState(trx, listId) : undefined;
       const itemIds = wantsItems ? [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))] : [];
       const items = await sources.itemsByIds(trx, listId, itemIds);
       return { rows, touchesList, state, items };
@@ -122,7 +132,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     const lastSeq = Math.max(batch.rows.at(-1)?.seq ?? 0, batch.state?.list.change_seq ?? 0, hintSeq === Infinity ? 0 : hintSeq);
     remember(listId, lastSeq);
     if (subs) fanOutToList(subs, batch);
-    if (batch.touchesList && listTopicSubscriptions > 0) fanOutToUsers(listId, batch.state, lastSeq);
+    if ((batch.touchesList || held) && listTopicSubscriptions > 0) fanOutToUsers(listId, batch.state, lastSeq);
   }
 
   function fanOutToList(
@@ -232,6 +242,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     sub.lastJson = answer.userJson;
     const buffered = sub.buffer ?? [];
     sub.buffer = undefined;
+    loading.delete(sub);
     for (const event of latestPerList(buffered)) deliverListDoc(sub, event);
     if (sub.dirty) enqueue(`user:${sub.sink.userId}`, () => processUser(sub.sink.userId));
   }
@@ -253,7 +264,10 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       // Registered first, loaded second: whatever commits meanwhile is buffered, then replayed.
       sub.buffer = [];
       addTo(byUser, sink.userId, sub);
-      if (sub.topic === 'lists' || sub.topic === 'shares') listTopicSubscriptions++;
+      if (sub.topic === 'lists' || sub.topic === 'shares') {
+        listTopicSubscriptions++;
+        loading.add(sub);
+      }
       void start(sub, undefined);
       return sub;
     },
@@ -266,7 +280,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
         return;
       }
       const { l: listId, s: seq } = note;
-      if (byList.has(listId) || (note.k && listTopicSubscriptions > 0)) {
+      if (byList.has(listId) || (listTopicSubscriptions > 0 && (note.k || docHeld(listId)))) {
         enqueue(listId, () => processList(listId, seq, note.k === 1));
       }
     },
@@ -282,6 +296,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
           for (const listId of sub.known.keys()) index(listId, sub, false);
           sub.known = new Map();
           sub.buffer = [];
+          if (sub.topic !== 'user') loading.add(sub);
           sub.dirty = false;
           void start(sub, undefined);
         }

@@ -53,11 +53,20 @@ export async function lockLists(trx: Transaction<DB>, listIds: readonly string[]
 /**
  * Takes the next `count` seqs of a list and answers the last. On PostgreSQL the UPDATE locks the
  * list's row until commit, so writers of one list commit in seq order. Undefined when it is gone.
+ * With `lastChange`, the same UPDATE notes who changed the list and how (the list's last change).
  */
-export async function bumpChangeSeq(trx: Db, listId: string, count = 1): Promise<number | undefined> {
+export async function bumpChangeSeq(
+  trx: Db,
+  listId: string,
+  count: number,
+  lastChange?: { by: string; summary: string; at: string },
+): Promise<number | undefined> {
   const row = await trx
     .updateTable('lists')
-    .set({ change_seq: sql`change_seq + ${count}` })
+    .set({
+      change_seq: sql`change_seq + ${count}`,
+      ...(lastChange && { last_change_by: lastChange.by, last_change_summary: lastChange.summary, last_change_at: lastChange.at }),
+    })
     .where('id', '=', listId)
     .returning('change_seq')
     .executeTakeFirst();

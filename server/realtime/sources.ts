@@ -12,9 +12,12 @@ export type Db = Kysely<DB> | Transaction<DB>;
 /** A share of a list with its sharer's address (null when that account is gone). */
 export type LiveShare = ListShareRow & { shared_by_email: string | null };
 
-/** A list with its change seq and all its shares (pending ones included, oldest first). */
+/**
+ * A list with its change seq, what its document counts (items, done items, the first name of its
+ * last author) and all its shares (pending ones included, oldest first).
+ */
 export interface LiveListState {
-  list: Selectable<ListsTable>;
+  list: Selectable<ListsTable> & { item_count: number | null; done_count: number | null; last_change_name: string | null };
   shares: LiveShare[];
 }
 

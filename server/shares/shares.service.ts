@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { JOIN_PATH_PREFIX } from '../../common/constants.ts';
+import { publicFirstName } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { InvitationView, InviteBody, SharePermission, ShareView } from '../../common/schemas/shares.ts';
@@ -45,12 +46,6 @@ const higher = (a: SharePermission, b: SharePermission) => (RANK[a] >= RANK[b] ?
 function linkPermission(list: ListRow): SharePermission | undefined {
   if (list.visibility !== 'public' && !toBool(list.allow_link_sharing)) return undefined;
   return toBool(list.public_editable) ? 'edit' : 'view';
-}
-
-/** A name for an unauthenticated page: a first name, never anything that looks like an address. */
-function publicName(firstName: string | null | undefined): string {
-  const name = firstName?.trim();
-  return name && !name.includes('@') ? name : SERVER_MESSAGES.anonymousSharer;
 }
 
 export function createShareService(deps: ShareDeps) {
@@ -197,7 +192,7 @@ export function createShareService(deps: ShareDeps) {
       return {
         listId: list.id,
         listName: list.name,
-        sharedBy: publicName(owner?.first_name),
+        sharedBy: publicFirstName(owner?.first_name, SERVER_MESSAGES.anonymousSharer),
         isPublic: list.visibility === 'public',
       };
     },

@@ -2,9 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
+import { groupKeyOf } from '../../common/grouping.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common/sorting.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { ListProgress } from '../components/ListProgress.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
 import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
@@ -15,7 +17,7 @@ import { followListItems } from '../state/live-sync.ts';
 import { isUnconfirmed } from '../state/optimistic.ts';
 import { AddBar } from './list/AddBar.tsx';
 import { AiActivity } from './list/AiActivity.tsx';
-import { ItemRow } from './list/ItemRow.tsx';
+import { ItemList } from './list/ItemList.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
@@ -43,6 +45,7 @@ export function ListScreen() {
   const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
   const sorted = useMemo(() => sortItems(items, view.mode, view.completedLast), [items, view]);
   const propertyKeys = useMemo(() => sortablePropertyKeys(items), [items]);
+  const done = useMemo(() => items.filter((item) => item.is_completed).length, [items]);
   const onToggle = useCallback((item: ClientItem) => void toggleItemAction(id, item), [id]);
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
@@ -96,39 +99,39 @@ export function ListScreen() {
           <>
             {back}
             <ListName name={list.name} editable={list.can.manageList} onRename={(name) => void renameListAction(id, name)} />
-            <ListOptionsMenu list={list} />
           </>
         }
+        trailing={<ListOptionsMenu list={list} />}
       />
       <OfflineBanner />
       <main className={styles.main} data-editable={editable}>
-        <ListToolbar
-          options={view}
-          propertyKeys={propertyKeys}
-          aiSorts={ai}
-          onChange={(options) => {
-            setView(id, options);
-            void aiSortAction(id, options.mode, view.mode);
-          }}
-        />
+        <div className={styles.summary}>
+          {/* The items here are the live truth of this list (the server's counts may be a moment behind). */}
+          <ListProgress done={done} total={items.length} lastChange={list.last_change} />
+          <ListToolbar
+            options={view}
+            propertyKeys={propertyKeys}
+            aiSorts={ai}
+            onChange={(options) => {
+              setView(id, options);
+              void aiSortAction(id, options.mode, view.mode);
+            }}
+          />
+        </div>
         <AiActivity listId={id} />
         {sorted.length === 0 ? (
           <p className={styles.empty}>{UI_TEXT.noItems}</p>
         ) : (
-          <ul className={styles.items} aria-label="Items">
-            {sorted.map((item) => (
-              <ItemRow
-                key={item.tempId ?? item.id}
-                item={item}
-                editable={editable}
-                onToggle={onToggle}
-                onDelete={onDelete}
-                onRename={onRename}
-                onImage={images.open}
-                ai={ai}
-              />
-            ))}
-          </ul>
+          <ItemList
+            items={sorted}
+            groupKey={groupKeyOf(view.mode)}
+            editable={editable}
+            onToggle={onToggle}
+            onDelete={onDelete}
+            onRename={onRename}
+            onImage={images.open}
+            ai={ai}
+          />
         )}
       </main>
       {editable && (

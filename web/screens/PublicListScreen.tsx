@@ -8,7 +8,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import headerStyles from '../components/AppHeader.module.css';
 import ui from '../components/ui.module.css';
 import type { ClientItem } from '../state/app-state.ts';
-import { ItemRow } from './list/ItemRow.tsx';
+import { ItemList } from './list/ItemList.tsx';
 import styles from './list/ListScreen.module.css';
 import { LoginScreen } from './LoginScreen.tsx';
 
@@ -35,11 +35,7 @@ export function PublicListScreen() {
             <p className={ui.muted}>
               {UI_TEXT.publicListReadOnly} <Link to="/">Sign in</Link>
             </p>
-            <ul className={styles.items} aria-label="Items">
-              {sortItems(items, 'oldest').map((item) => (
-                <ItemRow key={item.id} item={item} editable={false} onToggle={noop} onDelete={noop} />
-              ))}
-            </ul>
+            <ItemList items={sortItems(items, 'oldest')} groupKey={undefined} editable={false} onToggle={noop} onDelete={noop} />
           </>
         )}
       </main>

@@ -1,3 +1,4 @@
+import { LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
@@ -78,6 +79,9 @@ export async function createListAction(rawName: string): Promise<string | undefi
     isOwner: true,
     can: UNCONFIRMED_LIST_CAN,
     shares: [],
+    item_count: 0,
+    done_count: 0,
+    last_change: { by: user.first_name ?? '', by_me: true, summary: LIST_ACTIVITY.created, at: now },
   };
   setLists((lists) => [made, ...lists]);
   try {

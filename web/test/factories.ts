@@ -15,6 +15,9 @@ export function makeList(overrides: Partial<ListView> = {}): ListView {
     updated_at: '2025-01-01T00:00:00.000Z',
     isOwner: true,
     can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
+    item_count: 0,
+    done_count: 0,
+    last_change: null,
     ...overrides,
   };
 }

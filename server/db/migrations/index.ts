@@ -6,6 +6,7 @@ import * as sessionsAndVerification from './004-sessions-and-verification.ts';
 import * as images from './005-images.ts';
 import * as aiAnswers from './006-ai-answers.ts';
 import * as accountLinking from './007-account-linking.ts';
+import * as listLastChange from './008-list-last-change.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-images': images,
   '006-ai-answers': aiAnswers,
   '007-account-linking': accountLinking,
+  '008-list-last-change': listLastChange,
 };

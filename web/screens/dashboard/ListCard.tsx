@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ListProgress } from '../../components/ListProgress.tsx';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import type { ClientList } from '../../state/app-state.ts';
@@ -11,7 +12,10 @@ import { isUnconfirmed } from '../../state/optimistic.ts';
 import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
 import styles from './ListCard.module.css';
 
-/** A list on the dashboard: name, tags (spec section 2) and, when the server allows it, a delete button. */
+/**
+ * A list on the dashboard: name, how many items are done and its last change, tags (spec section
+ * 2) and, when the server allows it, a delete button.
+ */
 export function ListCard({ list }: { list: ClientList }) {
   const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
   const pending = isUnconfirmed(list);
@@ -21,6 +25,12 @@ export function ListCard({ list }: { list: ClientList }) {
       <Link to={`/lists/${list.id}`} className={styles.name}>
         {list.name}
       </Link>
+      {/* A list cached by an older version has no counts until the server's answer replaces it. */}
+      {typeof list.item_count === 'number' && (
+        <div className={styles.progress}>
+          <ListProgress done={list.done_count} total={list.item_count} lastChange={list.last_change} />
+        </div>
+      )}
       <div className={styles.tags}>
         {list.isOwner ? (
           <>

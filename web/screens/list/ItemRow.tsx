@@ -23,12 +23,17 @@ interface ItemRowProps {
   onRename?: (item: ClientItem, text: string) => void;
   /** Opens the item's image (the viewer) or, for editors, adds one; without it the row shows no image place. */
   onImage?: (item: ClientItem) => void;
+  /** The property the group heading above already names (grouped view): not repeated as a tag. */
+  groupKey?: string;
   /** Offers the item's AI actions (translate, add properties): the user may use AI on the list. */
   ai?: boolean;
 }
 
-/** One item: checkbox, image, quantity, content, translations, tags, delete; swipe left 80 px to remove. */
-export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, ai = false }: ItemRowProps) {
+/**
+ * One item: checkbox, image, quantity, content, translations, tags, delete; swipe left 80 px to
+ * remove. The list item around it (its place in the list) is ItemList's.
+ */
+export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, groupKey, ai = false }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -50,7 +55,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
 
   const quantity = quantityOf(item.properties);
   const translations = translationsOf(item.properties);
-  const tags = tagsOf(item.properties);
+  const tags = tagsOf(item.properties).filter((tag) => tag.key !== groupKey);
   const checkboxId = `item-${item.id}`;
   const detailsId = `item-details-${item.id}`;
   const swiping = offset !== 0;
@@ -65,7 +70,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
   };
 
   return (
-    <li className={styles.row} data-completed={item.is_completed} data-pending={item.tempId !== undefined}>
+    <div className={styles.row} data-completed={item.is_completed} data-pending={item.tempId !== undefined}>
       <div className={styles.remove} aria-hidden style={{ opacity: Math.min(1, -offset / SWIPE_DELETE_THRESHOLD_PX) }}>
         {UI_TEXT.remove}
       </div>
@@ -75,16 +80,19 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
         data-testid="item-row"
         style={{ transform: swiping ? `translateX(${offset}px)` : undefined, transition: swiping && !removing ? 'none' : undefined }}
       >
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className={styles.checkbox}
-          checked={item.is_completed}
-          disabled={!editable}
-          onChange={() => onToggle(item)}
-          aria-label={quantity ? `${quantity} ${item.content}` : item.content}
-          aria-describedby={translations.length > 0 || tags.length > 0 ? detailsId : undefined}
-        />
+        {/* The label is the 44 px target around the small box. */}
+        <label className={styles.check}>
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className={styles.checkbox}
+            checked={item.is_completed}
+            disabled={!editable}
+            onChange={() => onToggle(item)}
+            aria-label={quantity ? `${quantity} ${item.content}` : item.content}
+            aria-describedby={translations.length > 0 || tags.length > 0 ? detailsId : undefined}
+          />
+        </label>
         {onImage && <ItemImageSlot item={item} editable={editable} onOpen={onImage} />}
         <div className={styles.body}>
           {draft !== null ? (
@@ -147,6 +155,6 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
           </button>
         )}
       </div>
-    </li>
+    </div>
   );
 });

@@ -1,30 +1,36 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import menu from '../../components/PermissionMenu.module.css';
 import { AI_TEXT } from '../../../common/ai-ui.ts';
+import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
+import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
+import { useSignOut } from '../../components/useSignOut.ts';
 import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
+import { toggleTheme, useTheme } from '../../state/theme.ts';
 
 const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
 const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) => ({ default: m.ListSettingsModal })));
 
 /**
- * The "..." options of a list: List Settings, Share List and Run custom prompts, when the server
- * says the user may use them (and, for the prompts, the user may use AI).
+ * The "..." of the list screen's header, which leaves the rest of the bar to the list's name: List
+ * Settings, Share List and Run custom prompts when the server says the user may use them (and, for
+ * the prompts, the user may use AI), then the theme and Logout.
  */
 export function ListOptionsMenu({ list }: { list: ClientList }) {
   const [open, setOpen] = useState<'share' | 'settings' | null>(null);
+  const theme = useTheme();
+  const signOut = useSignOut();
   const ai = useAiAllowed(list);
   const runningPrompts = useAiBusy(list.id, 'prompts');
   const { manageList, manageShares } = list.can;
-  if (!manageList && !manageShares && !ai) return null;
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={ui.iconButton} aria-label="List options">
+        <DropdownMenu.Trigger className={ui.iconButton} aria-label={LIST_VIEW_TEXT.listOptions}>
           <MoreHorizontal size={22} aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -44,6 +50,13 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
                 {runningPrompts ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
               </DropdownMenu.Item>
             )}
+            {(manageList || manageShares || ai) && <DropdownMenu.Separator className={menu.separator} />}
+            <DropdownMenu.Item className={menu.item} onSelect={toggleTheme}>
+              {LIST_VIEW_TEXT.switchTheme(theme === 'dark' ? 'light' : 'dark')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menu.item} onSelect={() => void signOut()}>
+              {UI_TEXT.logout}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -13,10 +13,11 @@ describe('ListToolbar', () => {
     item('i2', 'eggs', { properties: { department: 'Dairy', translations: { es: 'huevos' } } }),
   ];
 
-  it('offers each property of the items by a readable name, not translations', () => {
+  it('offers each property of the items by a readable name, not translations', async () => {
     render(<ListToolbar options={{ mode: 'newest', completedLast: false }} propertyKeys={sortablePropertyKeys(items)} onChange={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by: Newest first' }));
     const group = screen.getByRole('group', { name: 'By property' });
-    expect(within(group).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(within(group).getAllByRole('menuitemradio').map((option) => option.textContent)).toEqual([
       'Department',
       'Due date',
       'Quantity',
@@ -24,10 +25,14 @@ describe('ListToolbar', () => {
     ]);
   });
 
-  it('switches to a property sort by its key', async () => {
+  it('switches to a property sort by its key, and names the sort in use on its button', async () => {
     const onChange = vi.fn();
-    render(<ListToolbar options={{ mode: 'newest', completedLast: true }} propertyKeys={['due_date']} onChange={onChange} />);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Due date');
+    const { rerender } = render(<ListToolbar options={{ mode: 'newest', completedLast: true }} propertyKeys={['due_date']} onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by: Newest first' }));
+    expect(screen.getByRole('menuitemradio', { name: 'Newest first' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Due date' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ mode: 'property-due_date', completedLast: true });
+    rerender(<ListToolbar options={{ mode: 'property-due_date', completedLast: true }} propertyKeys={['due_date']} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Sort by: Due date' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,53 @@
+import { PROPERTY_SORT_PREFIX, type SortableItem } from './sorting.ts';
+
+/**
+ * Group headings of a sorted list (issue 12): when the sort is by a property (`property-{key}`),
+ * or an AI sort that sets one (`ai-department` sets `department`, `ai-category` `category`),
+ * the items show under one heading per value of that property, with the items that have none
+ * last under "Other". Pure, beside common/sorting.ts, whose order it keeps.
+ */
+
+export const OTHER_GROUP_LABEL = 'Other';
+
+/** The AI sorts that group, and the property each sets on the items. */
+const AI_GROUP_KEYS: Record<string, string> = { 'ai-department': 'department', 'ai-category': 'category' };
+
+/** The property a sort mode groups by, or undefined when it does not group. */
+export function groupKeyOf(mode: string): string | undefined {
+  if (mode.startsWith(PROPERTY_SORT_PREFIX)) return mode.slice(PROPERTY_SORT_PREFIX.length) || undefined;
+  return AI_GROUP_KEYS[mode];
+}
+
+export interface ItemGroup<T> {
+  /** The value's text in lower case ('' for "Other"): one group for "Dairy" and "dairy". */
+  key: string;
+  label: string;
+  items: T[];
+  done: number;
+}
+
+/** The text a property value groups under, or undefined when it has none. */
+function groupValue(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Splits sorted items into groups by the property `key`: groups in the order their first item
+ * comes, each item in its sorted place, "Other" last. The label is the value as first seen.
+ */
+export function groupItems<T extends SortableItem>(items: readonly T[], key: string): ItemGroup<T>[] {
+  const groups = new Map<string, ItemGroup<T>>();
+  const other: ItemGroup<T> = { key: '', label: OTHER_GROUP_LABEL, items: [], done: 0 };
+  for (const item of items) {
+    const value = groupValue(item.properties[key]);
+    const id = value?.toLowerCase();
+    let group = id === undefined ? other : groups.get(id);
+    if (!group) groups.set(id!, (group = { key: id!, label: value!, items: [], done: 0 }));
+    group.items.push(item);
+    if (item.is_completed) group.done++;
+  }
+  return other.items.length > 0 ? [...groups.values(), other] : [...groups.values()];
+}

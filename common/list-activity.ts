@@ -1,0 +1,77 @@
+/**
+ * A list's last change as people read it (issue 12): "Sam added 3 items, 2 min ago", "You checked
+ * off milk, just now". The server stores the summary ("added 3 items") with who and when; the
+ * client adds the name and the time, which keeps moving.
+ */
+
+/** Who, when the author has no first name (never their e-mail address), or their account is gone. */
+export const SOMEONE = 'Someone';
+/** What a summary keeps of an item's name: the line is one line on a phone. */
+export const ACTIVITY_NAME_MAX_LENGTH = 40;
+
+/** What a write did to items. */
+export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed';
+
+const ITEM_VERBS: Record<ItemActivity, string> = {
+  added: 'added',
+  checked: 'checked off',
+  unchecked: 'unchecked',
+  renamed: 'renamed',
+  edited: 'edited',
+  removed: 'removed',
+};
+
+/** Summaries of writes to the list itself. */
+export const LIST_ACTIVITY = {
+  created: 'created the list',
+  renamed: 'renamed the list',
+  settings: 'changed the list settings',
+  reordered: 'reordered the items',
+} as const;
+
+function shortName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.length <= ACTIVITY_NAME_MAX_LENGTH ? trimmed : `${trimmed.slice(0, ACTIVITY_NAME_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+/** "added milk" for one item, "added 3 items" for several (undefined for none: nothing happened). */
+export function itemActivity(activity: ItemActivity, names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const what = names.length === 1 ? shortName(names[0]!) : `${names.length} items`;
+  return `${ITEM_VERBS[activity]} ${what}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "2 min ago", "3 h ago", "yesterday", "4 days ago", then the date ("12 Mar 2025"). */
+export function timeAgo(at: string, now: Date): string {
+  const elapsed = Math.max(0, now.getTime() - new Date(at).getTime());
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  const days = Math.floor(elapsed / DAY);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The fields of a list's `last_change` the line needs. */
+export interface LastChange {
+  by: string;
+  by_me: boolean;
+  summary: string;
+  at: string;
+}
+
+/** "Sam added 3 items, 2 min ago"; "You checked off milk, just now". */
+export function lastChangeLine(change: LastChange, now: Date): string {
+  return `${change.by_me ? 'You' : change.by} ${change.summary}, ${timeAgo(change.at, now)}`;
+}
+
+/** How a person shows to others: their first name, else `fallback`; never anything like an address. */
+export function publicFirstName(firstName: string | null | undefined, fallback = SOMEONE): string {
+  const name = firstName?.trim();
+  return name && !name.includes('@') ? name : fallback;
+}

@@ -1,0 +1,159 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { MESSAGES } from '../common/messages.ts';
+import { addItems, openNewList, registerUser } from './fixtures.ts';
+
+/** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
+
+/** Whether any part of `scope` reaches past the right edge of the window (the page scrolls sideways, or a sheet cuts it off). */
+async function overflowsRight(page: Page, scope: Locator): Promise<string[]> {
+  const width = page.viewportSize()!.width;
+  return scope.evaluate(
+    (root, right) =>
+      [root, ...root.querySelectorAll('*')].flatMap((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > right + 0.5 ? [`${element.tagName}.${element.className} ends at ${box.right}`] : [];
+      }),
+    width,
+  );
+}
+
+async function setProperties(page: Page, listId: string, content: string, properties: Record<string, unknown>) {
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const headers = { authorization: `Bearer ${token}` };
+  const { items } = (await (await page.request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as {
+    items: { id: string; content: string }[];
+  };
+  const item = items.find((entry) => entry.content === content)!;
+  const answer = await page.request.put(`${API_BASE_PATH}/lists/${listId}/items/${item.id}`, { headers, data: { properties } });
+  expect(answer.ok()).toBe(true);
+}
+
+test('at 320 px: the list name is in view, Share List and Account Settings fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page, 'narrow');
+  await openNewList(page, 'Groceries for the whole weekend barbecue');
+  const name = page.getByRole('heading', { level: 1 });
+  await expect(name).toBeInViewport({ ratio: 1 });
+  expect((await name.boundingBox())!.width).toBeGreaterThan(150);
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share List' });
+  await sheet.getByRole('switch', { name: /Link sharing/ }).click();
+  await sheet.getByRole('button', { name: 'Save' }).click();
+  await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeInViewport({ ratio: 1 });
+  await sheet.getByPlaceholder('name@example.com').fill('a.friend.with.a.rather.long.address@example.com');
+  expect(await overflowsRight(page, sheet)).toEqual([]);
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('the dashboard card and the list header count done items and tell the last change, live', async ({ page, context }) => {
+  await registerUser(page, 'counts');
+  await openNewList(page, 'Picnic');
+  await addItems(page, 'bread, cheese and grapes');
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await expect(page.getByText('0 of 3 done')).toBeVisible();
+
+  const dashboard = await context.newPage();
+  await dashboard.goto('/');
+  const card = dashboard.getByRole('listitem').filter({ has: dashboard.getByRole('link', { name: 'Picnic' }) });
+  await expect(card).toContainText('0 of 3 done');
+  await expect(card).toContainText('You added 3 items, just now');
+
+  // A check-off on the list's page reaches the card on the other page.
+  await page.getByRole('checkbox', { name: 'cheese' }).check();
+  await expect(page.getByText('1 of 3 done')).toBeVisible();
+  await expect(card).toContainText('1 of 3 done');
+  await expect(card).toContainText('You checked off cheese, just now');
+  await expect(page.getByText('You checked off cheese, just now')).toBeVisible();
+});
+
+test('sorted by department, items show under sticky group headings with their done count, the rest under Other', async ({ page }) => {
+  await registerUser(page, 'groups');
+  const listId = await openNewList(page, 'Shop');
+  await addItems(page, 'milk, cheese, apples and nails');
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await setProperties(page, listId, 'milk', { department: 'Dairy' });
+  await setProperties(page, listId, 'cheese', { department: 'Dairy' });
+  await setProperties(page, listId, 'apples', { department: 'Produce' });
+  await page.getByRole('checkbox', { name: 'cheese' }).check();
+
+  await page.getByRole('button', { name: /^Sort by/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Department' }).click();
+  const items = page.getByRole('list', { name: 'Items' });
+  await expect(items.getByRole('heading', { level: 2 })).toHaveText(['Dairy1/2', 'Produce0/1', 'Other0/1']);
+  await expect(items.getByRole('listitem')).toHaveCount(4);
+  await expect(items.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '4');
+  await expect(page.getByTestId('item-text')).toHaveText([/cheese|milk/, /cheese|milk/, /apples/, /nails/]);
+
+  // Back to a sort that does not group: no headings.
+  await page.getByRole('button', { name: /^Sort by/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Name A-Z' }).click();
+  await expect(items.getByRole('heading')).toHaveCount(0);
+});
+
+test('a long list shows a window of rows that keeps its place, an open rename and the keyboard walk', async ({ page }) => {
+  await registerUser(page, 'long');
+  const listId = await openNewList(page, 'Long');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const items = Array.from({ length: 150 }, (_, index) => ({ content: `item ${index + 1}` }));
+  const added = await page.request.post(`${API_BASE_PATH}/lists/${listId}/items/batch`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { items },
+  });
+  expect(added.ok()).toBe(true);
+  const list = page.getByRole('list', { name: 'Items' });
+  await expect(page.getByRole('checkbox', { name: 'item 1', exact: true })).toBeVisible();
+  const rows = list.getByRole('listitem');
+  expect(await rows.count()).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', '150');
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+
+  // Keyboard: Tab walks from row to row past the first window (four stops a row).
+  await page.getByRole('checkbox', { name: 'item 1', exact: true }).focus();
+  for (let press = 0; press < 4 * 40; press++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'item 41', exact: true })).toBeFocused();
+
+  // An open rename survives scrolling its row far away and back.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'item 2, rename item' }).click();
+  await page.getByLabel('Item name').fill('item two');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('checkbox', { name: 'item 150', exact: true })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByLabel('Item name')).toHaveValue('item two');
+  await page.getByLabel('Item name').press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'item two', exact: true })).toBeVisible();
+});
+
+test('at 360 px the invitation buttons each keep their words on one line', async ({ page, browser, baseURL }) => {
+  await registerUser(page, 'inviter');
+  const listId = await openNewList(page, 'Street party');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const shared = await page.request.put(`${API_BASE_PATH}/lists/${listId}/visibility`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { visibility: 'private', public_editable: false, allow_link_sharing: true },
+  });
+  expect(shared.ok()).toBe(true);
+
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const guest = await visitor.newPage();
+  await guest.goto(`/join/${listId}`);
+  for (const name of [MESSAGES.signInAndJoin, MESSAGES.createAccountAndJoin]) {
+    const button = guest.getByRole('button', { name });
+    await expect(button).toBeVisible();
+    const lineHeight = await button.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    const { height } = (await button.boundingBox())!;
+    // One line of text plus the button's padding and border, not two lines.
+    expect(height).toBeLessThan(2 * lineHeight + 8);
+  }
+  expect(await overflowsRight(guest, guest.locator('body'))).toEqual([]);
+  await visitor.close();
+});

@@ -1,0 +1,160 @@
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
+import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
+import type { ClientItem } from '../../state/app-state.ts';
+import { ItemRow } from './ItemRow.tsx';
+import styles from './ItemList.module.css';
+
+/** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
+const OVERSCAN = 8;
+/** Sizes assumed before a row is measured: a one-line item (48 px and its divider), a heading. */
+const ITEM_ESTIMATE_PX = 49;
+const HEADING_ESTIMATE_PX = 36;
+
+type Row =
+  | { kind: 'heading'; key: string; group: ItemGroup<ClientItem> }
+  | { kind: 'item'; key: string; item: ClientItem; position: number };
+
+/** The heading of the group the screen starts in: the last heading at or above the first row shown. */
+function activeHeading(headings: readonly number[], startIndex: number): number {
+  return headings.findLast((index) => index <= startIndex) ?? -1;
+}
+
+/** The rows in display order: items numbered 1..n, under their group's heading when grouped. */
+function rowsOf(items: readonly ClientItem[], groupKey: string | undefined): Row[] {
+  const itemRow = (item: ClientItem, index: number): Row => ({ kind: 'item', key: item.tempId ?? item.id, item, position: index + 1 });
+  if (groupKey === undefined) return items.map(itemRow);
+  let index = 0;
+  return groupItems(items, groupKey).flatMap((group): Row[] => [
+    { kind: 'heading', key: `group:${group.key}`, group },
+    ...group.items.map((item) => itemRow(item, index++)),
+  ]);
+}
+
+interface ItemListProps {
+  /** Sorted; grouped by the property `groupKey` when it is set (common/grouping.ts). */
+  items: readonly ClientItem[];
+  groupKey: string | undefined;
+  editable: boolean;
+  onToggle: (item: ClientItem) => void;
+  onDelete: (item: ClientItem) => void;
+  /** Without it, names are not editable in place; without `onImage`, rows show no image place. */
+  onRename?: (item: ClientItem, text: string) => void;
+  onImage?: (item: ClientItem) => void;
+  /** Offers each item's AI actions (the user may use AI on the list). */
+  ai?: boolean;
+}
+
+/**
+ * The items of a list, windowed: only the rows near the screen are in the DOM (a 2,000-item list
+ * opens in the time of a screenful). Each item is a list item that tells its place in the whole
+ * list (aria-posinset / aria-setsize). The current group's heading sticks under the header, and
+ * the row holding the focus stays rendered when it scrolls away, so an open rename keeps its text.
+ */
+export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRename, onImage, ai = false }: ItemListProps) {
+  const rows = useMemo(() => rowsOf(items, groupKey), [items, groupKey]);
+  const headings = useMemo(() => rows.flatMap((row, index) => (row.kind === 'heading' ? [index] : [])), [rows]);
+  const [focusedKey, setFocusedKey] = useState<string>();
+  const focusedIndex = focusedKey === undefined ? -1 : rows.findIndex((row) => row.key === focusedKey);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [listTop, setListTop] = useState(0);
+
+  // Where the list starts on the page (the virtualiser works in window scroll offsets), again
+  // whenever the page's layout moves (the offline banner, a wrapped toolbar).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    const measure = () => setListTop(Math.round(list.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const keep = [activeHeading(headings, range.startIndex), focusedIndex].filter((index) => index >= 0);
+      return [...new Set([...keep, ...defaultRangeExtractor(range)])].sort((a, b) => a - b);
+    },
+    [headings, focusedIndex],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => (rows[index]?.kind === 'heading' ? HEADING_ESTIMATE_PX : ITEM_ESTIMATE_PX),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: OVERSCAN,
+    scrollMargin: listTop,
+    rangeExtractor,
+  });
+
+  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
+    setFocusedKey((event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key);
+  };
+  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocusedKey(undefined);
+  };
+
+  const stickyIndex = activeHeading(headings, virtualizer.range?.startIndex ?? 0);
+  return (
+    <ul
+      ref={listRef}
+      className={styles.list}
+      aria-label={LIST_VIEW_TEXT.itemsLabel}
+      style={{ height: virtualizer.getTotalSize() }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      {virtualizer.getVirtualItems().map((virtual) => {
+        const row = rows[virtual.index]!;
+        const sticky = virtual.index === stickyIndex;
+        const place = sticky ? undefined : { transform: `translateY(${virtual.start - listTop}px)` };
+        if (row.kind === 'heading') {
+          const { label, done, items: members } = row.group;
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={virtual.index}
+              data-key={row.key}
+              role="presentation"
+              className={sticky ? styles.stickyHeading : styles.heading}
+              style={place}
+            >
+              <h2 className={styles.headingText}>
+                <span>{label}</span>
+                <span className={styles.groupCount} aria-label={LIST_VIEW_TEXT.progress(done, members.length)}>
+                  {LIST_VIEW_TEXT.groupProgress(done, members.length)}
+                </span>
+              </h2>
+            </li>
+          );
+        }
+        return (
+          <li
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={virtual.index}
+            data-key={row.key}
+            className={styles.item}
+            style={place}
+            aria-posinset={row.position}
+            aria-setsize={items.length}
+          >
+            <ItemRow
+              item={row.item}
+              editable={editable}
+              onToggle={onToggle}
+              onDelete={onDelete}
+              onRename={onRename}
+              onImage={onImage}
+              groupKey={groupKey}
+              ai={ai}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

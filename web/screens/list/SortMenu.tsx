@@ -1,0 +1,63 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown } from 'lucide-react';
+import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
+import {
+  AI_SORT_MENU,
+  AI_SORT_MENU_LABEL,
+  PROPERTY_SORT_PREFIX,
+  propertyLabel,
+  SORT_MENU,
+  sortModeLabel,
+  type SortMenuEntry,
+  type SortMode,
+} from '../../../common/sorting.ts';
+import menu from '../../components/PermissionMenu.module.css';
+import styles from './ListScreen.module.css';
+
+interface SortMenuProps {
+  mode: SortMode;
+  /** The property keys the items carry, offered as "By property". */
+  propertyKeys: readonly string[];
+  /** Offers the AI sorts (the user may use AI on the list). */
+  aiSorts: boolean;
+  onChange: (mode: SortMode) => void;
+}
+
+/** One titled group of radio choices. */
+function SortGroup({ label, entries, mode, first, onChange }: { label: string; entries: readonly SortMenuEntry[]; mode: SortMode; first?: boolean; onChange: (value: string) => void }) {
+  return (
+    <>
+      {!first && <DropdownMenu.Separator className={menu.separator} />}
+      <DropdownMenu.RadioGroup value={mode} onValueChange={onChange} aria-label={label}>
+        <DropdownMenu.Label className={menu.label}>{label}</DropdownMenu.Label>
+        {entries.map(({ value, label: text }) => (
+          <DropdownMenu.RadioItem key={value} value={value} className={menu.item}>
+            {text}
+            <DropdownMenu.ItemIndicator className={menu.check} aria-hidden>✓</DropdownMenu.ItemIndicator>
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+    </>
+  );
+}
+
+/** The sort mode as a menu of radio choices (Radix), labelled with what it sorts by now. */
+export function SortMenu({ mode, propertyKeys, aiSorts, onChange }: SortMenuProps) {
+  const choose = (value: string) => onChange(value as SortMode);
+  const byProperty = propertyKeys.map((key) => ({ value: `${PROPERTY_SORT_PREFIX}${key}` as SortMode, label: propertyLabel(key) }));
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.sortTrigger} aria-label={`${LIST_VIEW_TEXT.sortBy}: ${sortModeLabel(mode)}`}>
+        <span className={styles.sortTriggerText}>{sortModeLabel(mode)}</span>
+        <ChevronDown size={16} aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={menu.menu} sideOffset={4} align="end">
+          <SortGroup first label={LIST_VIEW_TEXT.sortBy} entries={SORT_MENU} mode={mode} onChange={choose} />
+          {aiSorts && <SortGroup label={AI_SORT_MENU_LABEL} entries={AI_SORT_MENU} mode={mode} onChange={choose} />}
+          {byProperty.length > 0 && <SortGroup label={LIST_VIEW_TEXT.byProperty} entries={byProperty} mode={mode} onChange={choose} />}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
