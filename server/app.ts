@@ -28,6 +28,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createBlobStorage, imageSources } from './images/blob-storage.ts';
 import { createS3BlobStore } from './images/s3-blob-store.ts';
+import { deleteAllGrantsOfUser } from './oauth/oauth.queries.ts';
 import { createImagesPresenter } from './images/image.presenter.ts';
 import { createImageSweep } from './images/image-sweep.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
+    onPasswordReset: deleteAllGrantsOfUser,
     onEmailVerified: shares.acceptInvitations,
     changes,
   });

@@ -40,6 +40,11 @@ export interface AuthDeps {
   publicUrl: string;
   aiDefaultEnabled: boolean;
   now: () => Date;
+  /**
+   * Runs inside the transaction of a password reset: whoever recovers an account ends what others
+   * may have been given in it (the apps it linked).
+   */
+  onPasswordReset?: (trx: Transaction<DB>, userId: string) => Promise<void>;
   /** Runs inside the transaction that proves an address, e.g. to turn its invitations into shares. */
   onEmailVerified?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
   /**
@@ -204,8 +209,8 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * Sets a new password from a reset link, ends every session (their sockets close) and every
-     * other reset link, and signs the user in afresh.
+     * Sets a new password from a reset link, ends every session (their sockets close), every other
+     * reset link and every linked app, and signs the user in afresh.
      */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<AuthResponse> {
       const passwordHash = await hashPassword(body.newPassword);
@@ -216,6 +221,7 @@ export function createAuthService(deps: AuthDeps) {
         await queries.updatePasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now);
         await queries.deletePasswordResets(trx, userId);
+        await deps.onPasswordReset?.(trx, userId);
       });
       const user = await queries.findUserById(db, userId);
       if (!user) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');

@@ -22,6 +22,33 @@ const rowsOf = async (userId: string) => ({
   ).length,
 });
 
+describe('a password reset', () => {
+  it('ends every app the account had linked; a password change keeps them', async () => {
+    const user = await createUser(t, { password: 'old-password' });
+    const link = await linkAccount(t, user);
+    const change = await t.request({
+      method: 'PUT',
+      path: '/auth/password',
+      token: user.token,
+      body: { currentPassword: 'old-password', newPassword: 'new-password' },
+    });
+    expect(change.status).toBe(204);
+    expect(await tokenWorks(t, link.accessToken)).toBe(true);
+
+    await t.request({ method: 'POST', path: '/auth/password-reset', body: { email: user.email } });
+    await t.settle();
+    const token = t.mails.findLast((mail) => mail.to === user.email)!.text.match(/token=(\S+)/)![1]!;
+    const reset = await t.request({
+      method: 'POST',
+      path: '/auth/password-reset/confirm',
+      body: { token: decodeURIComponent(token), newPassword: 'reset-password' },
+    });
+    expect(reset.status).toBe(200);
+    expect(await tokenWorks(t, link.accessToken)).toBe(false);
+    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
+  });
+});
+
 describe('linked apps', () => {
   it('lists the links of the caller only, and unlinking revokes their tokens at once', async () => {
     const user = await createUser(t);

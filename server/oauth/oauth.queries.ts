@@ -28,6 +28,11 @@ export async function deleteGrantsOfCode(db: Db, codeHash: string): Promise<void
   await db.deleteFrom('oauth_grants').where('code_hash', '=', codeHash).execute();
 }
 
+/** Ends every link of a user (a password reset: the account may have been someone else's). */
+export async function deleteAllGrantsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
+}
+
 /** Ends a user's links to a client, their tokens with them; answers how many there were. */
 export async function deleteGrants(db: Db, userId: string, clientId: string): Promise<number> {
   const result = await db
