@@ -14,6 +14,8 @@ export interface Exit {
 export interface ChildServer {
   /** Base URL on 127.0.0.1 (main.ts prints "localhost", which may resolve to ::1 first). */
   url: string;
+  /** The process id (benchmarks read its CPU time). */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far, for failure messages. */
   output(): string;
   /** Resolves when the process has exited. */
@@ -27,9 +29,10 @@ const running = new Set<ChildProcess>();
 /**
  * Runs `node server/main.ts` as a child process with only the given environment (plus PATH and
  * HOME), so no DATABASE_URL or PORT of the developer's shell leaks in; resolves once it listens.
+ * `nodeOptions` go before the script (e.g. `--cpu-prof` for a profile).
  */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+export async function startChildServer(env: Record<string, string>, nodeOptions: readonly string[] = []): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeOptions, 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +67,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     exited,
     async stop(signal) {

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { API_BASE_PATH } from '../common/constants.ts';
+import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
+import { runAdminQuery } from '../server/test/test-database.ts';
+
+/**
+ * `npm run bench:write`: item creation throughput and latency, the floor beside Listo in one run.
+ * Each target takes WRITES creations (after WARM_UP unmeasured ones) over keep-alive HTTP, with 1
+ * and then 16 in flight, each answered only when durable; a fresh list per run. Targets: Listo on
+ * SQLite; with BENCH_DATABASE_URL (or TEST_DATABASE_URL) also Listo on PostgreSQL, one process and
+ * two behind a round robin; and the floor, a bare Node http + ws server (scripts/bench-floor-server.ts)
+ * that answers each POST after broadcasting it, with no database. Prints ops/s, p50/p99 and the
+ * servers' CPU per write (from /proc). `--profile` runs Listo on SQLite under `--cpu-prof` and
+ * leaves the profile in ./profiles. Loopback only; everything it starts or writes is removed.
+ */
+const WRITES = 2000;
+const WARM_UP = 200;
+const IN_FLIGHT = [1, 16];
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLOCK_TICKS_PER_S = 100;
+
+interface Target {
+  name: string;
+  /** The processes that do the work, for their CPU time. */
+  pids(): number[];
+  /** Prepares a run (a fresh list) and answers the write of number `i`. */
+  prepare(): Promise<(i: number) => Promise<void>>;
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** CPU time (user + system) of these processes so far, in ms. */
+function cpuMs(pids: readonly number[]): number {
+  return pids.reduce((total, pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return total + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  }, 0);
+}
+
+const servers: ChildServer[] = [];
+const children: ChildProcess[] = [];
+const schemas: string[] = [];
+
+async function listo(name: string, env: Record<string, string>[], nodeOptions: string[] = []): Promise<Target> {
+  const started: ChildServer[] = [];
+  for (const one of env) {
+    started.push(await startChildServer({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn', ...one }, nodeOptions));
+  }
+  servers.push(...started);
+  const api = (index: number) => `${started[index % started.length]!.url}${API_BASE_PATH}`;
+  const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const { token } = (await post(`${api(0)}/auth/register`, { email, password: 'bench-password' })) as { token: string };
+  return {
+    name,
+    pids: () => started.map((server) => server.pid),
+    async prepare() {
+      const { list } = (await post(`${api(0)}/lists`, { name: 'Bench' }, token)) as { list: { id: string } };
+      return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token));
+    },
+  };
+}
+
+async function floor(): Promise<Target> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = chunk.toString().match(/floor listening on (\d+)/);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', () => reject(new Error('floor server exited')));
+  });
+  return {
+    name: 'floor (bare http + ws, no database)',
+    pids: () => [child.pid!],
+    prepare: async () => async (i) => void (await post(`http://127.0.0.1:${port}/write`, { content: `bench item ${i}`, seq: i })),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function run(target: Target, inFlight: number) {
+  const write = await target.prepare();
+  let next = -WARM_UP;
+  const worker = async (measured: boolean, latencies: number[]) => {
+    for (;;) {
+      const i = next++;
+      if (measured ? i >= WRITES : i >= 0) return;
+      const start = performance.now();
+      await write(i);
+      if (measured) latencies.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, () => worker(false, [])));
+  const latencies: number[] = [];
+  const cpuBefore = cpuMs(target.pids());
+  const start = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, () => worker(true, latencies)));
+  const elapsed = performance.now() - start;
+  const cpu = cpuMs(target.pids()) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  return {
+    opsPerSecond: Math.round((WRITES / elapsed) * 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuPerWrite: cpu / WRITES,
+  };
+}
+
+async function main(): Promise<void> {
+  const profile = process.argv.includes('--profile');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-bench-write-'));
+  const guard = setTimeout(() => {
+    console.error('bench-write: gave up after 15 minutes');
+    void cleanup(dataDir).then(() => process.exit(1));
+  }, 15 * 60_000);
+  try {
+    const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const profiles = path.join(ROOT, 'profiles');
+    const targets: Target[] = [
+      await listo('Listo, SQLite', [{ DATA_DIR: path.join(dataDir, 'sqlite') }], profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []),
+      await floor(),
+    ];
+    if (pgUrl && !profile) {
+      const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+      await runAdminQuery(pgUrl, `create schema ${schema}`);
+      schemas.push(schema);
+      const separator = pgUrl.includes('?') ? '&' : '?';
+      const env = {
+        DATABASE_URL: `${pgUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+        LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
+        DATA_DIR: path.join(dataDir, 'pg'),
+      };
+      targets.push(await listo('Listo, PostgreSQL, 1 process', [env]));
+      targets.push(await listo('Listo, PostgreSQL, 2 processes', [env, env]));
+    }
+    console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`${WRITES} item creations (after ${WARM_UP} unmeasured), each answered when durable\n`);
+    console.log('target | in flight | ops/s | p50 ms | p99 ms | server CPU ms per write');
+    for (const inFlight of IN_FLIGHT) {
+      for (const target of targets) {
+        const r = await run(target, inFlight);
+        console.log(`${target.name} | ${inFlight} | ${r.opsPerSecond} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuPerWrite.toFixed(3)}`);
+      }
+    }
+    if (profile) console.log(`\nprofile: ${profiles}/ (after the server stops)`);
+  } finally {
+    clearTimeout(guard);
+    await cleanup(dataDir);
+  }
+}
+
+async function cleanup(dataDir: string): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+  await killChildServers();
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  for (const schema of schemas) await runAdminQuery(pgUrl!, `drop schema if exists ${schema} cascade`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
