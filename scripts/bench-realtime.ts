@@ -8,13 +8,14 @@ import WebSocket from 'ws';
 import { API_BASE_PATH } from '../common/constants.ts';
 import { REALTIME_PATH } from '../common/realtime.ts';
 import { killChildServers, startChildServer } from '../server/test/child-server.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 /**
  * `npm run bench:realtime`: propagation latency of live subscriptions. Starts Listo (SQLite, a temp
  * data folder, no rate limits) and a bare `ws` broadcast server (the floor), opens S subscribers
  * to one list's items, makes WRITES item writes one after another through REST, and prints, from
  * the send of each write to each subscriber's receipt, p50/p95/p99/max and events delivered vs
- * expected. Loopback only; every process and file it makes is removed at the end.
+ * expected, and the server's CPU time per delivered event (all of it, the writes included). Loopback only; every process and file it makes is removed at the end.
  */
 const SUBSCRIBERS = [1, 50, 200];
 const WRITES = 500;
@@ -25,6 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 interface Target {
   name: string;
+  /** The server process, for its CPU time. */
+  pid: number;
   /** Makes write `i` and resolves when it is acknowledged. */
   write(i: number): Promise<void>;
   /** A socket that receives the list's changes; `seqOf` tells which write a message is. */
@@ -76,6 +79,7 @@ async function listoTarget(dataDir: string): Promise<Target> {
   let listId = '';
   return {
     name: 'Listo (REST write -> SQLite -> change log -> hub -> sockets)',
+    pid: server.pid,
     async reset() {
       listId = ((await post(`${api}/lists`, { name: 'Bench' }, token)).list as { id: string }).id;
     },
@@ -107,6 +111,7 @@ async function floorTarget(): Promise<Target> {
   });
   return {
     name: 'floor (bare ws broadcast on POST)',
+    pid: child.pid!,
     async reset() {},
     async write(i) {
       await post(`http://127.0.0.1:${port}/write`, { content: `bench ${i}`, seq: i });
@@ -140,6 +145,7 @@ async function run(target: Target, subscriberCount: number) {
     });
   }
   for (let i = -WARM_UP; i < 0; i++) await target.write(i);
+  const cpuBefore = processCpuMs([target.pid]);
   for (let i = 0; i < WRITES; i++) {
     const start = performance.now();
     sentAt.set(i, start);
@@ -149,6 +155,7 @@ async function run(target: Target, subscriberCount: number) {
   const expected = WRITES * subscriberCount;
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (delivered < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  const cpu = processCpuMs([target.pid]) - cpuBefore;
   for (const socket of sockets) socket.terminate();
   const sorted = latencies.sort((a, b) => a - b);
   return {
@@ -159,6 +166,8 @@ async function run(target: Target, subscriberCount: number) {
     max: sorted.at(-1) ?? NaN,
     delivered,
     expected,
+    // Everything the server did in the run (the writes too) per event delivered: an upper bound.
+    cpuPerEventUs: (cpu * 1000) / Math.max(1, delivered),
   };
 }
 
@@ -172,12 +181,14 @@ async function main(): Promise<void> {
     const targets = [await listoTarget(dataDir), await floorTarget()];
     console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()}`);
     console.log(`${WRITES} writes one after another (after ${WARM_UP} unmeasured), latency from send to receipt, ms\n`);
-    console.log('subscribers | target | p50 | p95 | p99 | max | delivered/expected | write answered (p50)');
+    console.log('subscribers | target | p50 | p95 | p99 | max | delivered/expected | write answered (p50) | server CPU us per event');
     for (const count of SUBSCRIBERS) {
       for (const target of targets) {
         const r = await run(target, count);
         const ms = (value: number) => value.toFixed(2);
-        console.log(`${count} | ${target.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.delivered}/${r.expected} | ${ms(r.ack)}`);
+        console.log(
+          `${count} | ${target.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.delivered}/${r.expected} | ${ms(r.ack)} | ${r.cpuPerEventUs.toFixed(1)}`,
+        );
       }
     }
   } finally {

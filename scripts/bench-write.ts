@@ -4,15 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { API_BASE_PATH } from '../common/constants.ts';
+import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../common/constants.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { runAdminQuery } from '../server/test/test-database.ts';
+import { processCpuMs } from './process-cpu.ts';
 
 /**
  * `npm run bench:write`: item creation throughput and latency, the floor beside Listo in one run.
  * Each target takes WRITES creations (after WARM_UP unmeasured ones) over keep-alive HTTP, with 1
  * and then 16 in flight, each answered only when durable; a fresh list per run. Targets: Listo on
- * SQLite; with BENCH_DATABASE_URL (or TEST_DATABASE_URL) also Listo on PostgreSQL, one process and
+ * SQLite, without and with an Idempotency-Key on each write (the web app sends one); with BENCH_DATABASE_URL (or TEST_DATABASE_URL) also Listo on PostgreSQL, one process and
  * two behind a round robin; and the floor, a bare Node http + ws server (scripts/bench-floor-server.ts)
  * that answers each POST after broadcasting it, with no database. Prints ops/s, p50/p99 and the
  * servers' CPU per write (from /proc). `--profile` runs Listo on SQLite under `--cpu-prof` and
@@ -22,7 +23,6 @@ const WRITES = 2000;
 const WARM_UP = 200;
 const IN_FLIGHT = [1, 16];
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CLOCK_TICKS_PER_S = 100;
 
 interface Target {
   name: string;
@@ -32,10 +32,14 @@ interface Target {
   prepare(): Promise<(i: number) => Promise<void>>;
 }
 
-async function post(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+async function post(url: string, body: unknown, token?: string, idempotencyKey?: string): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -43,22 +47,15 @@ async function post(url: string, body: unknown, token?: string): Promise<Record<
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** CPU time (user + system) of these processes so far, in ms. */
-function cpuMs(pids: readonly number[]): number {
-  return pids.reduce((total, pid) => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return total + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  }, 0);
-}
-
 const servers: ChildServer[] = [];
 const children: ChildProcess[] = [];
 const schemas: string[] = [];
 
-async function listo(name: string, env: Record<string, string>[], nodeOptions: string[] = []): Promise<Target> {
+/** Listo in one process per `env`, behind a round robin; `idempotent`: each write carries a key, as the web app's do. */
+async function listo(name: string, env: Record<string, string>[], options: { nodeOptions?: string[]; idempotent?: boolean } = {}): Promise<Target> {
   const started: ChildServer[] = [];
   for (const one of env) {
-    started.push(await startChildServer({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn', ...one }, nodeOptions));
+    started.push(await startChildServer({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn', ...one }, options.nodeOptions));
   }
   servers.push(...started);
   const api = (index: number) => `${started[index % started.length]!.url}${API_BASE_PATH}`;
@@ -69,7 +66,8 @@ async function listo(name: string, env: Record<string, string>[], nodeOptions: s
     pids: () => started.map((server) => server.pid),
     async prepare() {
       const { list } = (await post(`${api(0)}/lists`, { name: 'Bench' }, token)) as { list: { id: string } };
-      return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token));
+      const key = () => (options.idempotent ? crypto.randomUUID() : undefined);
+      return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token, key()));
     },
   };
 }
@@ -109,11 +107,11 @@ async function run(target: Target, inFlight: number) {
   };
   await Promise.all(Array.from({ length: inFlight }, () => worker(false, [])));
   const latencies: number[] = [];
-  const cpuBefore = cpuMs(target.pids());
+  const cpuBefore = processCpuMs(target.pids());
   const start = performance.now();
   await Promise.all(Array.from({ length: inFlight }, () => worker(true, latencies)));
   const elapsed = performance.now() - start;
-  const cpu = cpuMs(target.pids()) - cpuBefore;
+  const cpu = processCpuMs(target.pids()) - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
     opsPerSecond: Math.round((WRITES / elapsed) * 1000),
@@ -134,9 +132,14 @@ async function main(): Promise<void> {
     const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     const profiles = path.join(ROOT, 'profiles');
     const targets: Target[] = [
-      await listo('Listo, SQLite', [{ DATA_DIR: path.join(dataDir, 'sqlite') }], profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []),
+      await listo('Listo, SQLite', [{ DATA_DIR: path.join(dataDir, 'sqlite') }], {
+        nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
+      }),
       await floor(),
     ];
+    if (!profile) {
+      targets.push(await listo('Listo, SQLite, Idempotency-Key on each', [{ DATA_DIR: path.join(dataDir, 'sqlite-keys') }], { idempotent: true }));
+    }
     if (pgUrl && !profile) {
       const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
       await runAdminQuery(pgUrl, `create schema ${schema}`);

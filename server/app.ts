@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerAuthentication(api, [auth.authenticate, alexa.oauth.authenticate]);
       registerTextGuard(api);
-      registerIdempotency(api, { db, now });
+      registerIdempotency(api, { db, inTransaction: database.inTransaction, now });
       // Deleting an item, a list or an account detaches its images (foreign keys): files go right after.
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();

@@ -15,6 +15,8 @@ import { runAdminQuery, usesPostgres } from './test/test-database.ts';
 
 const PASSWORD = 'durable-password';
 const BATCH = 30;
+/** Items acknowledged before the SIGKILL of the burst test: enough that several commit groups ran. */
+const BURST_ACKNOWLEDGED = 150;
 /** A whole server start, a batch of scrypt hashes and a restart: room for a slow CI machine. */
 const TIMEOUT_MS = 120_000;
 
@@ -80,6 +82,17 @@ async function register(server: ChildServer, email: string): Promise<Attempt> {
   }
 }
 
+/** A call with a bearer token that must succeed; answers its JSON. */
+async function send<T>(server: ChildServer, method: string, route: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${API_BASE_PATH}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 const registerMany = (server: ChildServer, prefix: string) =>
   Array.from({ length: BATCH }, (_, i) => register(server, `${prefix}-${i}-${crypto.randomUUID()}@example.com`));
 
@@ -118,6 +131,47 @@ describe(`durability on ${usesPostgres() ? 'PostgreSQL' : 'SQLite'}`, () => {
     await expectAllCanSignIn(second, [...settled, ...during].filter((attempt) => attempt.status === 201));
     // The unique index survived too: an acknowledged e-mail cannot be taken again.
     expect((await register(second, settled[0]!.email)).status).toBe(409);
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps every acknowledged item of a burst of 16 writers through a SIGKILL', { timeout: TIMEOUT_MS }, async () => {
+    const first = await start();
+    const owner = await register(first, `burst-${crypto.randomUUID()}@example.com`);
+    const { list } = await send<{ list: { id: string } }>(first, 'POST', '/lists', owner.token!, { name: 'Burst' });
+    const acknowledged: string[] = [];
+    const failures: number[] = [];
+    // Each writer adds items one after another until its connection dies with the server.
+    const writer = async (w: number) => {
+      for (let i = 0; ; i++) {
+        let response: Response;
+        try {
+          response = await fetch(`${first.url}${API_BASE_PATH}/lists/${list.id}/items`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+            body: JSON.stringify({ content: `item w${w} n${i}` }),
+          });
+        } catch {
+          return;
+        }
+        if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
+        else failures.push(response.status);
+      }
+    };
+    const writers = Array.from({ length: 16 }, (_, w) => writer(w));
+    while (acknowledged.length < BURST_ACKNOWLEDGED) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    await Promise.all(writers);
+    expect(failures).toEqual([]);
+
+    const second = await start();
+    const stored = new Set<string>();
+    for (let after: string | null = null, page = 0; page === 0 || after; page++) {
+      const query: string = after ? `?cursor=${encodeURIComponent(after)}` : '';
+      const body = await send<{ items: { id: string }[]; next: string | null }>(second, 'GET', `/lists/${list.id}/items${query}`, owner.token!);
+      for (const item of body.items) stored.add(item.id);
+      after = body.next;
+    }
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   });
 

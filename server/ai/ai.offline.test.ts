@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AI_DEPARTMENTS, AI_MESSAGES } from '../../common/ai.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
+import { insertItems } from '../items/items.queries.ts';
 import { TestSocket, waitUntil } from '../realtime/live-test-helpers.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
@@ -91,10 +92,10 @@ describe('POST /lists/{id}/sort', () => {
     expect(items.map((item) => [item.content, item.properties.department])).toEqual([['tofu', 'Bakery'], ['cake', 'Aisle 5']]);
 
     const other = await insertList(t, owner.user.id);
-    await t.database.db.insertInto('items').values({
+    await insertItems(t.database.db, [{
       id: crypto.randomUUID(), list_id: other, content: 'Tofu', is_completed: false, position: 0, properties: '{}',
       images: null, created_by: owner.user.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
-    }).execute();
+    }]);
     const [sorted] = (await sort(owner.token, other, 'department')).body.items as Item[];
     expect(sorted!.properties.department).toBe('Bakery');
   });

@@ -92,6 +92,8 @@ export interface ItemsTable {
   id: string;
   list_id: string;
   content: string;
+  /** `itemNameKey(content)`, for the duplicate rule; items.queries.ts derives it on every write. */
+  name_key: string;
   is_completed: Bool;
   position: number;
   properties: Json<Record<string, unknown>>;

@@ -37,7 +37,7 @@ beforeAll(async () => {
       request.actor = sessionActor({ id, email: '', first_name: null, can_use_ai: false, email_verified: false }, '');
     }
   });
-  registerIdempotency(app, { db: database.db, now: () => now });
+  registerIdempotency(app, { db: database.db, inTransaction: database.inTransaction, now: () => now });
   app.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.strictObject({ name: z.string().min(1) }) } }, async (request, reply) => {
     const n = count('things');
     return reply.status(201).send({ n, name: request.body.name });

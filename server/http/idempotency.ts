@@ -8,6 +8,7 @@ import {
   IDEMPOTENCY_TTL_MS,
 } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { RunInTransaction } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError, badRequest } from './errors.ts';
 
@@ -37,6 +38,8 @@ const TRANSIENT_STATUSES = new Set([401, 408, 429]);
 
 export interface IdempotencyDeps {
   db: Kysely<DB>;
+  /** The database's write path: on SQLite the bookkeeping joins the group commit of the writes around it. */
+  inTransaction: RunInTransaction;
   now: () => Date;
 }
 
@@ -50,7 +53,7 @@ type StoredAnswer = { status: number; content_type: string | null; body: string 
  * too (409). 5xx answers are not stored, so a retry after a server fault runs again.
  */
 export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps): void {
-  const { db } = deps;
+  const { db, inTransaction } = deps;
 
   // preValidation: the caller is known (onRequest) and the body parsed, but not yet validated,
   // so the fingerprint is of what the client sent and a 400 is stored like any other answer.
@@ -60,7 +63,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     const scope = request.actor?.user.id ?? '';
     const now = deps.now();
     const fingerprint = fingerprintOf(request);
-    const stored = await claim(db, { scope, key, fingerprint, now });
+    const stored = await claim(db, inTransaction, { scope, key, fingerprint, now });
     if (stored === 'claimed') {
       request.idempotencyClaim = { scope, key };
       return;
@@ -82,18 +85,12 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     try {
       if (isStorable(reply.statusCode) && (body === undefined || body === null || typeof body === 'string')) {
         const contentType = reply.getHeader('content-type');
-        await db
-          .updateTable('idempotency_keys')
-          .set({
-            status: reply.statusCode,
-            content_type: typeof contentType === 'string' ? contentType : null,
-            body: body ?? null,
-          })
-          .where('scope', '=', claimed.scope)
-          .where('key', '=', claimed.key)
-          .execute();
+        const answer = { status: reply.statusCode, content_type: typeof contentType === 'string' ? contentType : null, body: body ?? null };
+        await inTransaction((trx) =>
+          trx.updateTable('idempotency_keys').set(answer).where('scope', '=', claimed.scope).where('key', '=', claimed.key).execute(),
+        );
       } else {
-        await release(db, claimed);
+        await release(inTransaction, claimed);
       }
     } catch (error) {
       // The change itself is done; failing to remember the answer must not turn it into a 500.
@@ -107,7 +104,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     const claimed = request.idempotencyClaim;
     if (!claimed) return;
     request.idempotencyClaim = undefined;
-    await release(db, claimed);
+    await release(inTransaction, claimed);
   });
 }
 
@@ -161,15 +158,18 @@ function isStorable(status: number): boolean {
  */
 async function claim(
   db: Kysely<DB>,
+  inTransaction: RunInTransaction,
   request: { scope: string; key: string; fingerprint: string; now: Date },
 ): Promise<'claimed' | { fingerprint: string; status: number | null; content_type: string | null; body: string | null }> {
   const { scope, key, now } = request;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({ scope, key, fingerprint: request.fingerprint, created_at: now.toISOString() })
-      .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
-      .executeTakeFirst();
+    const inserted = await inTransaction((trx) =>
+      trx
+        .insertInto('idempotency_keys')
+        .values({ scope, key, fingerprint: request.fingerprint, created_at: now.toISOString() })
+        .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
+        .executeTakeFirst(),
+    );
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return 'claimed';
 
     const row = await db
@@ -181,24 +181,18 @@ async function claim(
     if (!row) continue;
     const age = now.getTime() - new Date(row.created_at).getTime();
     if (age < IDEMPOTENCY_TTL_MS && (row.status !== null || age < ABANDONED_CLAIM_MS)) return row;
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('created_at', '=', row.created_at)
-      .execute();
+    await inTransaction((trx) =>
+      trx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('created_at', '=', row.created_at).execute(),
+    );
   }
   // Another request keeps winning the key: it is in flight.
   throw new AppError(409, 'request_in_progress', SERVER_MESSAGES.idempotencyInProgress);
 }
 
-async function release(db: Kysely<DB>, claimed: { scope: string; key: string }): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('scope', '=', claimed.scope)
-    .where('key', '=', claimed.key)
-    .where('status', 'is', null)
-    .execute();
+async function release(inTransaction: RunInTransaction, claimed: { scope: string; key: string }): Promise<void> {
+  await inTransaction((trx) =>
+    trx.deleteFrom('idempotency_keys').where('scope', '=', claimed.scope).where('key', '=', claimed.key).where('status', 'is', null).execute(),
+  );
 }
 
 function replay(reply: FastifyReply, stored: StoredAnswer): FastifyReply {

@@ -5,6 +5,7 @@ import type { ItemRow } from '../db/schema.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { insertList, type ListOverrides } from '../test/list-factories.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { insertItems } from './items.queries.ts';
 
 /** Test helpers of the items feature. */
 
@@ -46,6 +47,6 @@ export async function fillList(t: TestApp, listId: string, count: number): Promi
       created_at: now,
       updated_at: now,
     }));
-    await t.database.db.insertInto('items').values(rows).execute();
+    await insertItems(t.database.db, rows);
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { itemNameKey } from '../../common/item-input.ts';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -43,9 +44,23 @@ export async function countAndLastPosition(db: Db, listId: string): Promise<{ co
   return { count: Number(row.count), last: row.last === null ? -1 : Number(row.last) };
 }
 
-/** The name and state of every item of the list, for the duplicate rule (common/item-duplicates.ts). */
-export function itemNames(db: Db, listId: string) {
-  return db.selectFrom('items').select(['id', 'content', 'is_completed']).where('list_id', '=', listId).execute();
+/**
+ * The list's items of these names (`itemNameKey`), for the duplicate rule (common/item-duplicates.ts).
+ * No ORDER BY: with one, SQLite walks the list by position instead of looking the names up.
+ */
+export async function itemsNamed(db: Db, listId: string, nameKeys: readonly string[]) {
+  const found = [];
+  for (const chunk of chunks([...new Set(nameKeys)])) {
+    found.push(
+      ...(await db
+        .selectFrom('items')
+        .select(['id', 'name_key', 'is_completed'])
+        .where('list_id', '=', listId)
+        .where('name_key', 'in', chunk)
+        .execute()),
+    );
+  }
+  return found;
 }
 
 /** Some items of a list, by id (those a batch of changes touched, or a replayed creation). */
@@ -54,11 +69,23 @@ export function findItemsByIds(db: Db, listId: string, ids: readonly string[]): 
   return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', 'in', [...ids]).execute();
 }
 
-export async function insertItems(db: Db, rows: Insertable<ItemsTable>[]): Promise<void> {
-  for (const chunk of chunks(rows)) await db.insertInto('items').values(chunk).execute();
+/** A new item's row. Its name key is derived here, so that every writer stores the same one. */
+export type NewItemRow = Omit<Insertable<ItemsTable>, 'name_key'>;
+
+/** Changes to an item; a new `content` brings its new name key along. */
+export type ItemRowChanges = Omit<Updateable<ItemsTable>, 'name_key' | 'content'> & { content?: string };
+
+export async function insertItems(db: Db, rows: readonly NewItemRow[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await db
+      .insertInto('items')
+      .values(chunk.map((row) => ({ ...row, name_key: itemNameKey(row.content) })))
+      .execute();
+  }
 }
 
-export async function updateItem(db: Db, listId: string, itemId: string, set: Updateable<ItemsTable>): Promise<void> {
+export async function updateItem(db: Db, listId: string, itemId: string, changes: ItemRowChanges): Promise<void> {
+  const set = changes.content === undefined ? changes : { ...changes, name_key: itemNameKey(changes.content) };
   await db.updateTable('items').set(set).where('list_id', '=', listId).where('id', '=', itemId).execute();
 }
 

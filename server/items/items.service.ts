@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
@@ -17,7 +17,7 @@ import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
 import { isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
+import type { DB, ItemRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Activity, ChangeFeed } from '../realtime/index.ts';
@@ -100,7 +100,7 @@ export function createItemService(deps: ItemDeps) {
         created_at: now,
         updated_at: now,
       };
-      made.set(step.draft, row);
+      made.set(step.draft, { ...row, name_key: step.draft.nameKey });
       return row;
     });
     await queries.insertItems(trx, rows);
@@ -132,11 +132,8 @@ export function createItemService(deps: ItemDeps) {
         const ids = drafts.flatMap((draft) => draft.id ?? []);
         const replayed = new Map((await queries.findItemsByIds(trx, listId, ids)).map((row) => [row.id, row]));
         const fresh = drafts.filter((draft) => draft.id === undefined || !replayed.has(draft.id));
-        const existing = (await queries.itemNames(trx, listId)).map((row) => ({
-          id: row.id,
-          nameKey: itemNameKey(row.content),
-          isCompleted: Boolean(row.is_completed),
-        }));
+        const named = await queries.itemsNamed(trx, listId, fresh.map((draft) => draft.nameKey));
+        const existing = named.map((row) => ({ id: row.id, nameKey: row.name_key, isCompleted: toBool(row.is_completed) }));
         const plan = planAdds(fresh, existing);
         const made = await applySteps(trx, listId, actor, plan.steps, memory);
         const done = plan.steps.filter((step) => step.kind !== 'skip');
@@ -164,8 +161,7 @@ export function createItemService(deps: ItemDeps) {
   /** The unchecked item of the list that carries this name (what a duplicate add stands for). */
   async function findOnList(actor: Actor, listId: string, content: string): Promise<ItemView[]> {
     const { role } = await authorize(db, actor, listId, 'read');
-    const key = itemNameKey(content);
-    const match = (await queries.itemNames(db, listId)).find((row) => !row.is_completed && itemNameKey(row.content) === key);
+    const match = (await queries.itemsNamed(db, listId, [itemNameKey(content)])).find((row) => !toBool(row.is_completed));
     const row = match && (await queries.findItem(db, listId, match.id));
     return row ? [presentItem(row, { member: isMember(role) })] : [];
   }
@@ -210,7 +206,7 @@ export function createItemService(deps: ItemDeps) {
         const row = await queries.findItem(trx, listId, itemId);
         if (!row) throw notFound(SERVER_MESSAGES.itemNotFound);
         const now = nowIso();
-        const set: Updateable<ItemsTable> = { updated_at: now };
+        const set: queries.ItemRowChanges = { updated_at: now };
         let content = row.content;
         let properties = patch.properties ?? fromJson(row.properties);
 

@@ -4,6 +4,7 @@ import type { SharePermission } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { insertList, type ListOverrides } from '../test/list-factories.ts';
+import { insertItems } from '../items/items.queries.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 /** Test helpers of the lists and shares features. */
@@ -41,9 +42,8 @@ export async function insertItem(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await t.database.db
-    .insertInto('items')
-    .values({
+  await insertItems(t.database.db, [
+    {
       id,
       list_id: listId,
       content: overrides.content ?? 'milk',
@@ -54,8 +54,8 @@ export async function insertItem(
       created_by: null,
       created_at: now,
       updated_at: now,
-    })
-    .execute();
+    },
+  ]);
   return id;
 }
 

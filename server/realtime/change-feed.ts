@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ChangeOp } from '../../common/realtime.ts';
+import type { RunInTransaction } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { ChangeBus, Notification } from './bus.ts';
@@ -33,8 +34,8 @@ export type ChangeFeed = ReturnType<typeof createChangeFeed>;
  * changed; the log rows commit with the data or not at all, and subscribers hear of them after
  * the commit, never before (docs/decisions/005-live-subscriptions.md).
  */
-export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: () => Date }) {
-  const { db, bus } = deps;
+export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: ChangeBus; now: () => Date }) {
+  const { bus, inTransaction } = deps;
 
   /** Bumps the list's seq by `changes.length` and logs them under the seqs taken. */
   async function log(trx: Transaction<DB>, listId: string, changes: readonly ListChange[], activity?: Activity): Promise<number> {
@@ -69,7 +70,7 @@ export function createChangeFeed(deps: { db: Kysely<DB>; bus: ChangeBus; now: ()
       lockLists: readonly string[],
       work: (trx: Transaction<DB>, record: RecordChange) => Promise<T>,
     ): Promise<T> {
-      const { value, notes } = await db.transaction().execute(async (trx) => {
+      const { value, notes } = await inTransaction(async (trx) => {
         await queries.lockLists(trx, lockLists);
         const lastSeq = new Map<string, number>();
         const listDocChanged = new Set<string>();

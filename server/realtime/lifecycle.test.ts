@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
+import { insertItems } from '../items/items.queries.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -59,7 +60,7 @@ describe('socket lifecycle', () => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < items.length; i += 200) await t.database.db.insertInto('items').values(items.slice(i, i + 200)).execute();
+    await insertItems(t.database.db, items);
 
     const slow = await TestSocket.open(t, token);
     // Stop reading at the TCP level, as a phone on a saturated link would.

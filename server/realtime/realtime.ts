@@ -45,7 +45,7 @@ export async function createRealtime(deps: {
   const db = database.db;
   const options = deps.options ?? {};
   const bus = database.dialect === 'postgres' ? createPostgresBus(database, log) : createLocalBus();
-  const changes = createChangeFeed({ db, bus, now });
+  const changes = createChangeFeed({ inTransaction: database.inTransaction, bus, now });
   const hub = createHub({ db, log, sources });
   const tickets = createTickets({ db, secret: deps.secret, now, sources });
   const connections = new Set<Connection>();

@@ -7,6 +7,7 @@ import * as images from './005-images.ts';
 import * as aiAnswers from './006-ai-answers.ts';
 import * as accountLinking from './007-account-linking.ts';
 import * as listLastChange from './008-list-last-change.ts';
+import * as itemNameKeys from './009-item-name-keys.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-ai-answers': aiAnswers,
   '007-account-linking': accountLinking,
   '008-list-last-change': listLastChange,
+  '009-item-name-keys': itemNameKeys,
 };
