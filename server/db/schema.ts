@@ -66,6 +66,9 @@ export interface ListsTable {
   last_change_by: Generated<string | null>;
   last_change_summary: Generated<string | null>;
   last_change_at: Generated<string | null>;
+  /** How many items the list has, and how many are done: kept by triggers (migration 010). */
+  item_count: Generated<number>;
+  done_count: Generated<number>;
 }
 
 /** A link that proves an e-mail address; only its HMAC is stored. */

@@ -34,14 +34,14 @@ export function findItem(db: Db, listId: string, itemId: string): Promise<ItemRo
   return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', '=', itemId).executeTakeFirst();
 }
 
-/** How many items the list has, and the highest position (-1 for an empty list). */
-export async function countAndLastPosition(db: Db, listId: string): Promise<{ count: number; last: number }> {
+/** The highest position on the list (-1 for an empty list): one step down the (list_id, position) index. */
+export async function lastPosition(db: Db, listId: string): Promise<number> {
   const row = await db
     .selectFrom('items')
-    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('position').as('last')])
+    .select((eb) => eb.fn.max('position').as('last'))
     .where('list_id', '=', listId)
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), last: row.last === null ? -1 : Number(row.last) };
+  return row.last === null ? -1 : Number(row.last);
 }
 
 /**

@@ -17,7 +17,7 @@ import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
 import { isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { DB, ItemRow } from '../db/schema.ts';
+import type { DB, ItemRow, ListRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Activity, ChangeFeed } from '../realtime/index.ts';
@@ -77,15 +77,17 @@ export function createItemService(deps: ItemDeps) {
   /** The steps of an add, carried out: rows created, checked items put back, duplicates skipped. */
   async function applySteps(
     trx: Transaction<DB>,
-    listId: string,
+    list: ListRow,
     actor: Actor,
     steps: AddStep<Draft>[],
     memory: Map<string, Record<string, unknown>>,
   ): Promise<Map<Draft, ItemRow>> {
     const now = nowIso();
-    const { count, last } = await queries.countAndLastPosition(trx, listId);
+    const listId = list.id;
     const creates = steps.filter((step) => step.kind === 'create');
-    if (count + creates.length > LIST_ITEMS_MAX) throw listFull();
+    // The count on the list's row was read under the list's lock (authorize), so it is current.
+    if (list.item_count + creates.length > LIST_ITEMS_MAX) throw listFull();
+    const last = await queries.lastPosition(trx, listId);
     const made = new Map<Draft, ItemRow>();
     const rows = creates.map((step, index) => {
       const row = {
@@ -128,14 +130,14 @@ export function createItemService(deps: ItemDeps) {
     const memory = await recallProperties(db, actor.user.id, drafts.map((draft) => draft.nameKey));
     try {
       return await changes.write([listId], async (trx, record) => {
-        const { role } = await authorize(trx, actor, listId, 'edit-items');
+        const { role, list } = await authorize(trx, actor, listId, 'edit-items');
         const ids = drafts.flatMap((draft) => draft.id ?? []);
         const replayed = new Map((await queries.findItemsByIds(trx, listId, ids)).map((row) => [row.id, row]));
         const fresh = drafts.filter((draft) => draft.id === undefined || !replayed.has(draft.id));
         const named = await queries.itemsNamed(trx, listId, fresh.map((draft) => draft.nameKey));
         const existing = named.map((row) => ({ id: row.id, nameKey: row.name_key, isCompleted: toBool(row.is_completed) }));
         const plan = planAdds(fresh, existing);
-        const made = await applySteps(trx, listId, actor, plan.steps, memory);
+        const made = await applySteps(trx, list, actor, plan.steps, memory);
         const done = plan.steps.filter((step) => step.kind !== 'skip');
         await record(
           done.map((step) => ({

@@ -44,8 +44,8 @@ export function presentList(row: ListRow & SummaryColumns, context: ListContext,
     updated_at: row.updated_at,
     can,
     ...context,
-    item_count: row.item_count ?? 0,
-    done_count: row.done_count ?? 0,
+    item_count: row.item_count,
+    done_count: row.done_count,
     last_change: lastChangeOf(row, readerId),
   };
 }

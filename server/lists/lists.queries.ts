@@ -6,23 +6,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** SQL of the lists feature. Each read of the dashboard is one query, whatever the number of lists. */
 
 /**
- * What a list's document says beyond its row: how many items it has, how many are done, and the
- * first name of whoever changed it last. Subqueries of the list's own query, so reading the
- * dashboard stays one query per kind of list (the counts read the (list_id, is_completed) index).
+ * What a list's document says beyond its row (which keeps its item counts, migration 010): the
+ * first name of whoever changed it last. A subquery of the list's own query, so reading the
+ * dashboard stays one query per kind of list.
  */
 function summaryOf(eb: ExpressionBuilder<DB, 'lists'>) {
-  const items = () => eb.selectFrom('items').whereRef('items.list_id', '=', 'lists.id');
-  return [
-    items().select((sub) => sub.fn.countAll<number>().as('n')).as('item_count'),
-    items().where('items.is_completed', '=', true).select((sub) => sub.fn.countAll<number>().as('n')).as('done_count'),
-    eb.selectFrom('users').select('users.first_name').whereRef('users.id', '=', 'lists.last_change_by').as('last_change_name'),
-  ];
+  return [eb.selectFrom('users').select('users.first_name').whereRef('users.id', '=', 'lists.last_change_by').as('last_change_name')];
 }
 
-/** The columns `summaryOf` adds; a count comes back as a number on both dialects (server/db/open.ts). */
+/** The column `summaryOf` adds. */
 export interface SummaryColumns {
-  item_count: number | null;
-  done_count: number | null;
   last_change_name: string | null;
 }
 
@@ -31,7 +24,7 @@ export function findListSummary(db: Db, listId: string) {
   return db
     .selectFrom('lists')
     .select(summaryOf)
-    .select(['last_change_by', 'last_change_summary', 'last_change_at'])
+    .select(['item_count', 'done_count', 'last_change_by', 'last_change_summary', 'last_change_at'])
     .where('id', '=', listId)
     .executeTakeFirst();
 }

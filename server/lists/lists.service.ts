@@ -50,7 +50,7 @@ export function createListService(deps: ListDeps) {
     const { role, scopes } = access;
     const can = capabilitiesOf(role, scopes);
     const summary = await queries.findListSummary(reader, access.list.id);
-    const list = { ...access.list, item_count: 0, done_count: 0, last_change_name: null, ...summary };
+    const list = { ...access.list, last_change_name: null, ...summary };
     if (role === 'owner') {
       return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(reader, userId, list.id)), can, userId);
     }

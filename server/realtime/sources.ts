@@ -17,7 +17,7 @@ export type LiveShare = ListShareRow & { shared_by_email: string | null };
  * last author) and all its shares (pending ones included, oldest first).
  */
 export interface LiveListState {
-  list: Selectable<ListsTable> & { item_count: number | null; done_count: number | null; last_change_name: string | null };
+  list: Selectable<ListsTable> & { last_change_name: string | null };
   shares: LiveShare[];
 }
 

@@ -14,7 +14,7 @@ describe('migration 009: stored item name keys', () => {
     const owner = await createUser(t);
     const listId = await insertList(t, owner.user.id);
     const migrator = await migratorOf(t.database.db);
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('008-list-last-change')).error).toBeUndefined();
     const now = new Date().toISOString();
     for (const [position, content] of ['2 Eggs', 'Green beans'].entries()) {
       await sql`insert into items (id, list_id, content, is_completed, position, properties, created_at, updated_at)

@@ -8,6 +8,7 @@ import * as aiAnswers from './006-ai-answers.ts';
 import * as accountLinking from './007-account-linking.ts';
 import * as listLastChange from './008-list-last-change.ts';
 import * as itemNameKeys from './009-item-name-keys.ts';
+import * as listItemCounts from './010-list-item-counts.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-account-linking': accountLinking,
   '008-list-last-change': listLastChange,
   '009-item-name-keys': itemNameKeys,
+  '010-list-item-counts': listItemCounts,
 };
