@@ -6,6 +6,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
+  // Screenshot baselines (fixtures.ts expectScreenshots), committed; one set for every machine: CI
+  // runs on the same Debian Chromium and fonts as development.
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: { animations: 'disabled', maxDiffPixelRatio: 0.002, stylePath: 'e2e/screenshot.css' },
+  },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
-import { expectSignedIn, PASSWORD, registerUser, snapScreen, submitAuthForm } from './fixtures.ts';
+import { expectNoAxeViolations, expectScreenshots, expectSignedIn, PASSWORD, registerAs, registerUser, submitAuthForm } from './fixtures.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
 
 test('account settings: read-only e-mail, first name, AI access, version, password change', async ({ page }) => {
-  const email = await registerUser(page);
+  const email = await registerAs(page, 'account@example.com');
   await page.getByRole('link', { name: 'Account Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
@@ -18,8 +18,9 @@ test('account settings: read-only e-mail, first name, AI access, version, passwo
   // The form's own outcome: the e-mail confirmation above it has another.
   const saved = page.getByRole('region', { name: 'Profile' }).locator('form').getByRole('status');
   await expect(saved).toHaveText('Profile updated successfully!');
-  await snapScreen(page, 'account-settings');
   await expect(saved).toHaveText('', { timeout: 4000 });
+  await expectNoAxeViolations(page, 'Account Settings, e-mail not confirmed');
+  await expectScreenshots(page, 'account-settings');
 
   const form = page.getByRole('region', { name: 'Change Password' });
   const submit = form.getByRole('button', { name: 'Change Password' });
@@ -72,7 +73,7 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await page.keyboard.press('Enter');
   await expect(page.getByText(SERVER_MESSAGES.verificationSent)).toHaveRole('status');
   await expectFitsNarrowScreen(page);
-  await snapScreen(page, 'account-email-unconfirmed');
+  await expectNoAxeViolations(page, 'Account Settings, a new confirmation link sent');
   await expect.poll(() => mailsTo(port, email).length).toBe(2);
   const link = linkIn(mailsTo(port, email).at(-1)!, VERIFY_EMAIL_PATH);
 
@@ -81,7 +82,8 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await tab.goto(link);
   await expect(tab.getByRole('status')).toHaveText(SERVER_MESSAGES.emailVerified);
   await expectFitsNarrowScreen(tab);
-  await snapScreen(tab, 'email-confirmed');
+  await expectNoAxeViolations(tab, 'verify e-mail, confirmed');
+  await expectScreenshots(tab, 'verify-email');
   await expect(emailState).toHaveText(UI_TEXT.emailConfirmed);
   await expect(resend).toHaveCount(0);
 
@@ -89,11 +91,13 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await expectSignedIn(tab, email);
   await tab.getByRole('link', { name: 'Account Settings' }).click();
   await expect(tab.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
+  await expectNoAxeViolations(tab, 'Account Settings, e-mail confirmed');
 
   // Used already, on a device that is signed out: the sign-in leads on to Account Settings.
-  const elsewhere = await browser.newPage();
+  const elsewhere = await (await browser.newContext()).newPage();
   await elsewhere.goto(link);
   await expect(elsewhere.getByRole('alert')).toHaveText(SERVER_MESSAGES.verifyLinkInvalid);
+  await expectNoAxeViolations(elsewhere, 'verify e-mail, a used link');
   await elsewhere.getByRole('link', { name: UI_TEXT.signIn }).click();
   await submitAuthForm(elsewhere, email, PASSWORD, 'Login');
   await expect(elsewhere.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { ALEXA_LOGIN_PATH, LINKED_APPS_TEXT, LINK_ERRORS, LINK_PAGE_TEXT } from '../common/alexa.ts';
 import { alexaPort, alexaRedirectUri, E2E_ALEXA } from './alexa-client.ts';
-import { expectSignedIn, newEmail, PASSWORD, snapScreen, submitAuthForm } from './fixtures.ts';
+import { expectNoAxeViolations, expectScreenshots, expectSignedIn, newEmail, PASSWORD, submitAuthForm } from './fixtures.ts';
 
 /** Alexa's side of the redirect: a page on an origin of its own. */
 let alexa: http.Server;
@@ -46,7 +46,8 @@ test('link an account at /alexa-login: a wrong password says so and keeps the re
   expect(back.pathname).toBe(ALEXA_LOGIN_PATH);
   expect(Object.fromEntries(back.searchParams)).toEqual({ ...query, error: 'invalid_credentials' });
   await expect(page.getByLabel('Email')).toBeFocused();
-  await snapScreen(page, 'alexa-login');
+  await expectNoAxeViolations(page, '/alexa-login, a wrong password');
+  await expectScreenshots(page, 'alexa-login');
   await page.getByLabel('Email').focus();
 
   // By keyboard alone: the focus starts in the e-mail field, Enter sends the form.
@@ -75,8 +76,10 @@ test('link an account at /alexa-login: a wrong password says so and keeps the re
   await page.getByRole('link', { name: 'Account Settings' }).click();
   const linked = page.getByRole('region', { name: LINKED_APPS_TEXT.title });
   await expect(linked.getByText('Alexa', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'Account Settings, a linked app');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await linked.getByRole('button', { name: 'Unlink Alexa' }).click();
+  await expectNoAxeViolations(page, 'confirm dialog, unlink an app');
   await page.getByRole('dialog').getByRole('button', { name: LINKED_APPS_TEXT.unlink }).click();
   await expect(linked.getByRole('status')).toHaveText(LINKED_APPS_TEXT.unlinked('Alexa'));
   await expect(linked.getByText(LINKED_APPS_TEXT.none)).toBeVisible();

@@ -1,21 +1,29 @@
 import { expect, test } from '@playwright/test';
-import { createList, registerUser, snapScreen } from './fixtures.ts';
+import { createList, expectNoAxeViolations, expectScreenshots, registerAs, registerUser } from './fixtures.ts';
 
 test('register, create lists, delete one after confirming, and the theme choice persists', async ({ page }) => {
   await page.goto('/');
-  await snapScreen(page, 'login');
-  await registerUser(page);
+  await expectNoAxeViolations(page, 'sign-in');
+  await expectScreenshots(page, 'sign-in');
+  await registerAs(page, 'dashboard@example.com');
   await expect(page.getByText('No lists yet. Create your first one above.')).toBeVisible();
-  await snapScreen(page, 'dashboard-empty');
+  await expectNoAxeViolations(page, 'dashboard, no lists');
+  await expectScreenshots(page, 'dashboard-empty');
 
   await createList(page, 'Groceries');
   await createList(page, 'Hardware');
   await expect(page.getByRole('list', { name: 'Lists' }).getByRole('listitem')).toHaveCount(2);
-  await snapScreen(page, 'dashboard');
+  await expectNoAxeViolations(page, 'dashboard');
+  await expectScreenshots(page, 'dashboard');
 
   await page.getByRole('button', { name: 'Delete Hardware' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete list' })).toBeVisible();
-  await snapScreen(page, 'dashboard-delete-confirm');
+  await expectNoAxeViolations(page, 'confirm dialog');
+  await expectScreenshots(page, 'confirm-dialog');
+  // Cancel gives the focus back to the button that asked.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Delete Hardware' })).toBeFocused();
+  await page.getByRole('button', { name: 'Delete Hardware' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Hardware' })).toHaveCount(0);
   await page.reload();

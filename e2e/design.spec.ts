@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
 import { MESSAGES } from '../common/messages.ts';
-import { addItems, openNewList, registerUser } from './fixtures.ts';
+import { addItems, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
 
@@ -45,6 +45,7 @@ test('at 320 px: the list name is in view, Share List and Account Settings fit t
   await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeInViewport({ ratio: 1 });
   await sheet.getByPlaceholder('name@example.com').fill('a.friend.with.a.rather.long.address@example.com');
   expect(await overflowsRight(page, sheet)).toEqual([]);
+  await expectNoAxeViolations(page, 'Share List, link sharing on');
   await sheet.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('link', { name: 'Back to lists' }).click();
@@ -86,12 +87,15 @@ test('sorted by department, items show under sticky group headings with their do
   await page.getByRole('checkbox', { name: 'cheese' }).check();
 
   await page.getByRole('button', { name: /^Sort by/ }).click();
-  await page.getByRole('menuitemradio', { name: 'Department' }).click();
+  // The property's sort, not the AI's "Department (AI)".
+  await page.getByRole('menuitemradio', { name: 'Department', exact: true }).click();
   const items = page.getByRole('list', { name: 'Items' });
-  await expect(items.getByRole('heading', { level: 2 })).toHaveText(['Dairy1/2', 'Produce0/1', 'Other0/1']);
+  await expect(items.getByRole('heading', { level: 2 })).toHaveText(['Dairy, 1 of 2 done', 'Produce, 0 of 1 done', 'Other, 0 of 1 done']);
   await expect(items.getByRole('listitem')).toHaveCount(4);
   await expect(items.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '4');
   await expect(page.getByTestId('item-text')).toHaveText([/cheese|milk/, /cheese|milk/, /apples/, /nails/]);
+  await expectNoAxeViolations(page, 'list, grouped by a property');
+  await expectScreenshots(page, 'list-grouped');
 
   // Back to a sort that does not group: no headings.
   await page.getByRole('button', { name: /^Sort by/ }).click();
@@ -116,9 +120,10 @@ test('a long list shows a window of rows that keeps its place, an open rename an
   await expect(rows.first()).toHaveAttribute('aria-setsize', '150');
   await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
 
-  // Keyboard: Tab walks from row to row past the first window (four stops a row).
+  // Keyboard: Tab walks from row to row past the first window (five stops a row: the checkbox,
+  // the image, the name, More actions and Delete).
   await page.getByRole('checkbox', { name: 'item 1', exact: true }).focus();
-  for (let press = 0; press < 4 * 40; press++) await page.keyboard.press('Tab');
+  for (let press = 0; press < 5 * 40; press++) await page.keyboard.press('Tab');
   await expect(page.getByRole('checkbox', { name: 'item 41', exact: true })).toBeFocused();
 
   // An open rename survives scrolling its row far away and back.

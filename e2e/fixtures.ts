@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { SERVER_MESSAGES } from '../common/messages.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
@@ -24,7 +25,14 @@ export const PASSWORD = 'secret-password';
 
 /** Opens the app, registers a fresh user and waits for the dashboard; answers the address. */
 export async function registerUser(page: Page, prefix = 'user'): Promise<string> {
-  const email = newEmail(prefix);
+  return registerAs(page, newEmail(prefix));
+}
+
+/**
+ * Registers `email` as registerUser does. A fixed address is for screens compared with their
+ * screenshots (the server's data folder is new for every run), each used by one test only.
+ */
+export async function registerAs(page: Page, email: string): Promise<string> {
   await page.goto('/');
   await submitAuthForm(page, email, PASSWORD, 'Register');
   await expectSignedIn(page, email);
@@ -47,27 +55,81 @@ export async function openNewList(page: Page, name: string): Promise<string> {
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
 
+/** The widths every screen is compared at: a phone's and a laptop's. */
 const SCREEN_SIZES = [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },
 ] as const;
 
 /**
- * Saves the current screen in both themes at 360 and 1280 px wide under test-results/screens/,
- * for design review; the theme is switched on the page only, not stored.
+ * The screen as it is now (an open menu or dialog included) matches its committed baselines in
+ * e2e/screenshots/, in the light and the dark theme at 360 and 1280 px wide; a layout break fails
+ * the run. `mask` covers what differs from run to run and e2e/screenshot.css does not hide (a
+ * camera's picture). The theme is switched on the page only, not stored; the size is restored after.
  */
-export async function snapScreen(page: Page, name: string) {
+export async function expectScreenshots(page: Page, name: string, mask: Locator[] = []) {
   const size = page.viewportSize();
-  const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+  const theme = await showTheme(page, 'light');
   for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((value) => (document.documentElement.dataset.theme = value), mode);
+    await showTheme(page, mode);
     for (const viewport of SCREEN_SIZES) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `test-results/screens/${name}-${mode}-${viewport.width}.png` });
+      await expect.soft(page, `${name}, ${mode} theme, ${viewport.width} px`).toHaveScreenshot(`${name}-${mode}-${viewport.width}.png`, {
+        fullPage: false,
+        mask,
+      });
     }
   }
-  await page.evaluate((value) => (document.documentElement.dataset.theme = value ?? 'light'), theme);
+  await showTheme(page, theme);
   if (size) await page.setViewportSize(size);
+}
+
+/** What axe checks: WCAG 2.0 and 2.1, levels A and AA, and its best practices. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Shows `theme` on the page (the data-theme the toggle sets, but not stored) and answers the one it replaced. */
+async function showTheme(page: Page, theme: string | undefined): Promise<string | undefined> {
+  return page.evaluate((value) => {
+    const before = document.documentElement.dataset.theme;
+    document.documentElement.dataset.theme = value ?? 'light';
+    return before;
+  }, theme);
+}
+
+/** Waits until every finite animation has ended (a menu's opening), so colours are the final ones. */
+async function animationsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** A violating element and what axe says is wrong with it ("ul (List element has direct children that are not allowed)"). */
+function whereAndWhy(node: { target: unknown[]; failureSummary?: string }): string {
+  const reasons = (node.failureSummary ?? '').split('\n').filter((line) => line && !line.startsWith('Fix '));
+  return `${node.target.join(' ')} (${reasons.map((line) => line.trim()).join('; ')})`;
+}
+
+/**
+ * axe finds no violation on the page as it is now (an open menu or dialog included), in the light
+ * and the dark theme; the failure names each violation's rule, impact, elements and help.
+ */
+export async function expectNoAxeViolations(page: Page, name: string) {
+  const theme = await showTheme(page, 'light');
+  for (const mode of ['light', 'dark'] as const) {
+    await showTheme(page, mode);
+    await animationsEnded(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const found = violations.map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.help}; at ${violation.nodes.map(whereAndWhy).join(', ')}`,
+    );
+    expect.soft(found, `axe violations on ${name}, ${mode} theme`).toEqual([]);
+  }
+  await showTheme(page, theme);
 }
 
 /** Adds items through the bottom add bar. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addItems, confirmEmail, openNewList, registerUser } from './fixtures.ts';
+import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
 
 /**
  * A photo on an item, end to end: Chromium's fake camera (e2e/chromium.ts) takes it, the item row
@@ -29,10 +29,15 @@ test('take a photo of an item, see it live in another browser, and remove it', a
 
   await page.getByRole('button', { name: 'Add image to hinges' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Image to Item' });
+  await expectNoAxeViolations(page, 'Add Image to Item');
+  await expectScreenshots(page, 'add-image');
   await dialog.getByRole('button', { name: 'Take a Photo' }).click();
   const camera = page.getByRole('dialog', { name: 'Take a Photo' });
   await expect(camera.getByLabel('Camera preview')).toBeVisible();
   await expect(camera.getByRole('button', { name: 'Capture' })).toBeEnabled();
+  await expectNoAxeViolations(page, 'Take a Photo');
+  // The fake camera's picture moves.
+  await expectScreenshots(page, 'take-photo', [camera.getByLabel('Camera preview')]);
   await camera.getByRole('button', { name: 'Capture' }).click();
   await expect(camera).toHaveCount(0);
 
@@ -40,6 +45,7 @@ test('take a photo of an item, see it live in another browser, and remove it', a
   const thumbnail = page.getByRole('button', { name: 'Image of hinges' }).locator('img');
   await expect(thumbnail).toHaveAttribute('src', /\/api\/v1\/media\/images\/.+thumbnail\.webp\?exp=\d+&sig=/);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expectNoAxeViolations(page, 'list, with an item image');
 
   // The other member sees it without a reload.
   const theirs = other.getByRole('button', { name: 'Image of hinges' }).locator('img');
@@ -50,8 +56,12 @@ test('take a photo of an item, see it live in another browser, and remove it', a
   await page.getByRole('button', { name: 'Image of hinges' }).click();
   const viewer = page.getByRole('dialog', { name: 'hinges' });
   await expect(viewer.getByRole('img', { name: 'Image of hinges' })).toHaveAttribute('src', /medium\.webp/);
+  await expect.poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expectNoAxeViolations(page, 'image viewer');
+  // The photo is a frame of the fake camera's moving picture.
+  await expectScreenshots(page, 'image-viewer', [page.locator('img')]);
   await viewer.getByRole('button', { name: 'Remove Image' }).click();
-  await expect(page.getByRole('button', { name: 'Add image to hinges' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add image to hinges' })).toBeFocused();
   await expect(other.getByRole('button', { name: 'Image of hinges' })).toHaveCount(0);
   await otherContext.close();
 });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { addItems, itemTexts, openNewList, registerUser, snapScreen, swipeLeft } from './fixtures.ts';
+import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, swipeLeft } from './fixtures.ts';
 
 test('add several items at once, check, rename, sort, swipe-delete and suggestions', async ({ page }) => {
-  await registerUser(page);
+  await registerAs(page, 'list@example.com');
   const listId = await openNewList(page, 'Weekend');
   await expect(page).toHaveURL(`/lists/${listId}`);
   await expect(page.getByText('Nothing here yet. Add your first item below.')).toBeVisible();
@@ -23,10 +23,13 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   await page.getByRole('button', { name: 'Completed last' }).click();
   await expect(itemTexts(page)).toHaveText([/bread/, /milk/, /eggs/]);
   await page.getByRole('button', { name: /^Sort by/ }).click();
+  await expectNoAxeViolations(page, 'sort menu');
+  await expectScreenshots(page, 'sort-menu');
   await page.getByRole('menuitemradio', { name: 'Name Z-A' }).click();
   await expect(page.getByRole('button', { name: 'Sort by: Name Z-A' })).toBeVisible();
   await expect(itemTexts(page)).toHaveText([/milk/, /bread/, /eggs/]);
-  await snapScreen(page, 'list');
+  await expectNoAxeViolations(page, 'list');
+  await expectScreenshots(page, 'list');
 
   // Rename an item inline: the quantity is parsed again by the server; Escape cancels.
   await page.getByRole('button', { name: 'eggs, rename item' }).click();
@@ -68,7 +71,7 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   // Suggestions from history: prefix matches first.
   await page.getByPlaceholder('Add item...').fill('m');
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option')).toHaveText(['milk']);
-  await snapScreen(page, 'list-suggestions');
+  await expectNoAxeViolations(page, 'list, suggestions');
   await page.getByRole('option', { name: 'milk' }).click();
   await expect(page.getByTestId('item-row').filter({ hasText: 'milk' })).toBeVisible();
 
@@ -83,7 +86,8 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
 
   await page.getByRole('button', { name: 'List options' }).click();
-  await snapScreen(page, 'list-options-menu');
+  await expectNoAxeViolations(page, 'list options menu');
+  await expectScreenshots(page, 'list-options-menu');
   await page.getByRole('menuitem', { name: 'List Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'List Settings' });
   await settings.getByRole('button', { name: 'Add' }).click();
@@ -92,6 +96,10 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   await settings.getByRole('button', { name: 'Add' }).click();
   await expect(settings.getByText('Group by aisle')).toBeVisible();
   await settings.getByRole('radio', { name: 'Expensive' }).check();
-  await snapScreen(page, 'list-settings-modal');
+  await expectNoAxeViolations(page, 'List Settings');
+  await expectScreenshots(page, 'list-settings');
   expect(await page.evaluate((id) => localStorage.getItem(`listo_ai_provider_${id}`), listId)).toBe('gemini-2.5-flash');
+  // Closed, it gives the focus back to the menu's button that opened it.
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'List options' })).toBeFocused();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addItems, apiToken, confirmEmail, openNewList, registerUser } from './fixtures.ts';
+import { addItems, apiToken, confirmEmail, expectNoAxeViolations, openNewList, registerUser } from './fixtures.ts';
 
 /** The page shows what the server's `can` allows for the signed-in user, and nothing else. */
 
@@ -27,6 +27,7 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await reader.getByRole('button', { name: 'List options' }).click();
   await expect(reader.getByRole('menuitem', { name: 'List Settings' })).toHaveCount(0);
   await expect(reader.getByRole('menuitem', { name: 'Share List' })).toHaveCount(0);
+  await expectNoAxeViolations(reader, "a reader's list options menu");
   await reader.keyboard.press('Escape');
   await addItems(reader, 'folding tables');
   await expect(page.getByTestId('item-row').filter({ hasText: 'folding tables' })).toBeVisible();
@@ -48,6 +49,7 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await expect(viewer.getByTestId('item-row')).toHaveCount(2);
   await expect(viewer.getByPlaceholder('Add item...')).toHaveCount(0);
   await expect(viewer.getByRole('checkbox', { name: 'bunting' })).toBeDisabled();
+  await expectNoAxeViolations(viewer, 'list, read-only for a view member');
   await readerContext.close();
   await viewerContext.close();
 });

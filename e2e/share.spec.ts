@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { addItems, openNewList, PASSWORD, newEmail, registerUser, snapScreen, toast } from './fixtures.ts';
+import {
+  addItems,
+  expectNoAxeViolations,
+  expectScreenshots,
+  newEmail,
+  openNewList,
+  PASSWORD,
+  registerAs,
+  registerUser,
+  toast,
+} from './fixtures.ts';
 
 test('share by link: a signed-out visitor sees the invitation, registers, joins; view-only then cannot edit', async ({ page, browser }) => {
-  const ownerEmail = await registerUser(page, 'owner');
+  const ownerEmail = await registerAs(page, 'share-owner@example.com');
   const listId = await openNewList(page, 'Picnic');
   await addItems(page, 'plates, cups');
   await expect(page.getByTestId('item-row')).toHaveCount(2);
@@ -10,6 +20,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share List' });
+  await expectNoAxeViolations(page, 'Share List');
+  await expectScreenshots(page, 'share-list');
   await dialog.getByRole('switch', { name: /Link sharing/ }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
@@ -24,7 +36,6 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   expect(link).toBe(`${new URL(page.url()).origin}/join/${listId}`);
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  await snapScreen(page, 'share-modal');
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 });
   // The success toast is still up: Escape must reach the dialog, not the toast.
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
@@ -38,8 +49,9 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(guest.getByRole('heading', { name: "You've been invited!" })).toBeVisible();
   await expect(guest.getByText('"Picnic"')).toBeVisible();
   await expect(guest.getByText("You'll need an account to access this shared list.")).toBeVisible();
-  await snapScreen(guest, 'invitation');
-  const guestEmail = newEmail('guest');
+  await expectNoAxeViolations(guest, 'sign-in with an invitation');
+  await expectScreenshots(guest, 'sign-in-invitation');
+  const guestEmail = 'share-guest@example.com';
   await guest.getByLabel('Email').fill(guestEmail);
   await guest.getByLabel('Password').fill(PASSWORD);
   await guest.getByRole('button', { name: 'Create Account & Join' }).click();
@@ -59,7 +71,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   // The owner sees the member and makes them view-only from the dashboard tag.
   await page.getByRole('link', { name: 'Back to lists' }).click();
   await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
-  await snapScreen(page, 'dashboard-access-menu');
+  await expectNoAxeViolations(page, 'permission menu of a shared tag');
+  await expectScreenshots(page, 'permission-menu');
   await page.getByRole('menuitemradio', { name: 'View only' }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}, view`) })).toBeVisible();
 
@@ -69,6 +82,7 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
   await expect(guest.getByRole('checkbox', { name: 'plates' })).toBeDisabled();
+  await expectNoAxeViolations(guest, 'list, read-only for a view member');
   await guest.getByRole('link', { name: 'Back to lists' }).click();
   await expect(guest.getByRole('link', { name: 'Picnic' })).toBeVisible();
   await expect(guest.getByText('view', { exact: true })).toBeVisible();
@@ -78,6 +92,7 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   await expect(page.getByText('Are you sure you want to remove access for this user?')).toBeVisible();
+  await expectNoAxeViolations(page, 'confirm dialog, remove access');
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) })).toHaveCount(0);
   // The removed member sees the list disappear, live.
@@ -100,7 +115,8 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await visitor.getByLabel('Password').fill(PASSWORD);
   await visitor.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(visitor.getByRole('alert')).toHaveText("You don't have permission to access this list");
-  await snapScreen(visitor, 'join-error');
+  await expectNoAxeViolations(visitor, 'join screen, refused');
+  await expectScreenshots(visitor, 'join-error');
   await visitorContext.close();
 
   await page.getByRole('button', { name: 'List options' }).click();
@@ -115,9 +131,11 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await expect(stranger.getByRole('heading', { name: 'Bake sale' })).toBeVisible();
   await expect(stranger.getByTestId('item-row')).toHaveText([/2 bags\s*flour/]);
   await expect(stranger.getByPlaceholder('Add item...')).toHaveCount(0);
-  await snapScreen(stranger, 'public-list');
+  await expectNoAxeViolations(stranger, 'public list, signed out');
+  await expectScreenshots(stranger, 'public-list');
   await stranger.goto(`/join/${listId}`);
   await expect(stranger.getByText('This is a public list that anyone can access.')).toBeVisible();
   await expect(stranger.getByRole('button', { name: 'Sign In & Join List' })).toBeVisible();
+  await expectNoAxeViolations(stranger, 'join screen, a public list');
   await anonymous.close();
 });

@@ -18,7 +18,11 @@ export function ListProgress({ done, total, lastChange }: ListProgressProps) {
       <span className={styles.count} data-complete={total > 0 && done === total}>
         {LIST_VIEW_TEXT.progress(done, total)}
       </span>
-      {lastChange && <span className={styles.change}>{lastChangeLine(lastChange, now)}</span>}
+      {lastChange && (
+        <span className={styles.change} data-testid="last-change">
+          {lastChangeLine(lastChange, now)}
+        </span>
+      )}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import ui from './ui.module.css';
 import styles from './Modal.module.css';
 
@@ -12,14 +12,59 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A dialog with a title and a close button; Radix keeps focus inside and returns it on close; Escape closes. */
+/** What opened each dialog on screen, for a dialog opened from inside it. */
+const openers = new WeakMap<Element, Element>();
+
+/**
+ * Where the focus goes back when a dialog closes: to what opened it. When that is gone, to what it
+ * stood for: the button of the menu it was an item of ("..." then List Settings), or what opened the
+ * dialog it was in (List Settings then Share List).
+ */
+function returnTarget(opener: Element | null): HTMLElement | null {
+  let target = opener;
+  while (target && !target.isConnected) {
+    const menu = target.closest('[role="menu"]');
+    const dialog = target.closest('[role="dialog"]');
+    if (menu) target = document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+    else target = dialog ? (openers.get(dialog) ?? null) : null;
+  }
+  return target instanceof HTMLElement ? target : null;
+}
+
+/**
+ * What has the focus as the dialog opens (its opener), read while rendering: by the time the dialog
+ * is on screen the focus has moved into it, and a menu item that opened it is gone.
+ */
+function useOpener(open: boolean): Element | null {
+  const [opener, setOpener] = useState(() => (open ? document.activeElement : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement);
+  }
+  return opener;
+}
+
+/**
+ * A dialog with a title and a close button; Radix keeps focus inside; Escape closes. On close the
+ * focus goes back to what opened the dialog (Radix does that only for a Dialog.Trigger, which these
+ * dialogs, opened from menus, rows and other dialogs, do not have).
+ */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  const opener = useOpener(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={styles.content}
+          ref={(content) => {
+            if (content && opener) openers.set(content, opener);
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnTarget(opener)?.focus();
+          }}
           // Radix listens for Escape only while the dialog is the top layer, and a toast that appears
           // while it is open (say "Share settings updated successfully!") becomes that layer and used
           // to take the key. So the dialog handles Escape itself: from focus inside its own content,

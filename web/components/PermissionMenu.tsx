@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import type { SharePermission } from '../../common/schemas/shares.ts';
+import { Menu } from './Menu.tsx';
 import styles from './PermissionMenu.module.css';
 
 /** The choices of spec section 2's numbered prompt, as a small accessible menu. */
@@ -22,26 +23,19 @@ interface PermissionMenuProps {
 
 export function PermissionMenu({ children, triggerClassName, triggerLabel, current, onChange, onRemove }: PermissionMenuProps) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
-        {children}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} sideOffset={4} align="start">
-          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
-            {CHOICES.map((choice) => (
-              <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>
-                {choice.label}
-                <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onRemove}>
-            Remove
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu trigger={{ className: triggerClassName, 'aria-label': triggerLabel, children }} className={styles.menu} align="start">
+      <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
+        {CHOICES.map((choice) => (
+          <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>
+            {choice.label}
+            <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+      <DropdownMenu.Separator className={styles.separator} />
+      <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onRemove}>
+        Remove
+      </DropdownMenu.Item>
+    </Menu>
   );
 }

@@ -133,10 +133,11 @@ export function ListScreen() {
             ai={ai}
           />
         )}
+        {/* Fixed at the bottom of the window, but in the main landmark with the list it adds to. */}
+        {editable && (
+          <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => void addItemsAction(id, text)} />
+        )}
       </main>
-      {editable && (
-        <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => void addItemsAction(id, text)} />
-      )}
       {images.dialog}
     </>
   );

@@ -3,6 +3,7 @@ import { Loader2, MoreVertical } from 'lucide-react';
 import { useId } from 'react';
 import { languageName } from '../../../common/ai.ts';
 import { AI_TEXT, TRANSLATION_LANGUAGES } from '../../../common/ai-ui.ts';
+import { Menu } from '../../components/Menu.tsx';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
 import { addPropertiesAction, translateItemAction, useAiBusy } from '../../state/ai-actions.ts';
@@ -22,36 +23,39 @@ export function ItemAiMenu({ item }: { item: ClientItem }) {
   const translateLabel = useId();
   if (isUnconfirmed(item)) return null;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={`${ui.iconButton} ${styles.moreButton}`} aria-label={AI_TEXT.moreActions(item.content)} aria-busy={busy}>
-        {busy ? <Loader2 size={18} className={styles.spinner} aria-hidden /> : <MoreVertical size={18} aria-hidden />}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={`${menu.menu} ${styles.itemMenu}`} sideOffset={4} align="end" collisionPadding={8}>
-          <DropdownMenu.Item className={menu.item} onSelect={() => void addPropertiesAction(listId, item)}>
-            {AI_TEXT.addProperties}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={menu.separator} />
-          <DropdownMenu.Group aria-labelledby={translateLabel}>
-            <DropdownMenu.Label id={translateLabel} className={styles.menuLabel}>
-              {AI_TEXT.translateInto}
-            </DropdownMenu.Label>
-            {TRANSLATION_LANGUAGES.map((code) => {
-              const name = languageName(code) ?? code;
-              return (
-                <DropdownMenu.Item
-                  key={code}
-                  className={menu.item}
-                  aria-label={AI_TEXT.translateTo(name)}
-                  onSelect={() => void translateItemAction(listId, item, code)}
-                >
-                  {name}
-                </DropdownMenu.Item>
-              );
-            })}
-          </DropdownMenu.Group>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      trigger={{
+        className: `${ui.iconButton} ${styles.moreButton}`,
+        'aria-label': AI_TEXT.moreActions(item.content),
+        'aria-busy': busy,
+        children: busy ? <Loader2 size={18} className={styles.spinner} aria-hidden /> : <MoreVertical size={18} aria-hidden />,
+      }}
+      className={`${menu.menu} ${styles.itemMenu}`}
+      align="end"
+      collisionPadding={8}
+    >
+      <DropdownMenu.Item className={menu.item} onSelect={() => void addPropertiesAction(listId, item)}>
+        {AI_TEXT.addProperties}
+      </DropdownMenu.Item>
+      <DropdownMenu.Separator className={menu.separator} />
+      <DropdownMenu.Group aria-labelledby={translateLabel}>
+        <DropdownMenu.Label id={translateLabel} className={styles.menuLabel}>
+          {AI_TEXT.translateInto}
+        </DropdownMenu.Label>
+        {TRANSLATION_LANGUAGES.map((code) => {
+          const name = languageName(code) ?? code;
+          return (
+            <DropdownMenu.Item
+              key={code}
+              className={menu.item}
+              aria-label={AI_TEXT.translateTo(name)}
+              onSelect={() => void translateItemAction(listId, item, code)}
+            >
+              {name}
+            </DropdownMenu.Item>
+          );
+        })}
+      </DropdownMenu.Group>
+    </Menu>
   );
 }

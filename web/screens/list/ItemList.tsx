@@ -12,9 +12,10 @@ const OVERSCAN = 8;
 const ITEM_ESTIMATE_PX = 49;
 const HEADING_ESTIMATE_PX = 36;
 
+/** A group's heading row is drawn for the eye; its first item's row carries the heading for screen readers. */
 type Row =
   | { kind: 'heading'; key: string; group: ItemGroup<ClientItem> }
-  | { kind: 'item'; key: string; item: ClientItem; position: number };
+  | { kind: 'item'; key: string; item: ClientItem; position: number; heads?: ItemGroup<ClientItem> };
 
 /** The heading of the group the screen starts in: the last heading at or above the first row shown. */
 function activeHeading(headings: readonly number[], startIndex: number): number {
@@ -28,7 +29,7 @@ function rowsOf(items: readonly ClientItem[], groupKey: string | undefined): Row
   let index = 0;
   return groupItems(items, groupKey).flatMap((group): Row[] => [
     { kind: 'heading', key: `group:${group.key}`, group },
-    ...group.items.map((item) => itemRow(item, index++)),
+    ...group.items.map((item, inGroup) => ({ ...itemRow(item, index++), heads: inGroup === 0 ? group : undefined })),
   ]);
 }
 
@@ -51,6 +52,8 @@ interface ItemListProps {
  * opens in the time of a screenful). Each item is a list item that tells its place in the whole
  * list (aria-posinset / aria-setsize). The current group's heading sticks under the header, and
  * the row holding the focus stays rendered when it scrolls away, so an open rename keeps its text.
+ * A list holds list items only: the heading rows are hidden from screen readers, which hear each
+ * group's heading at the start of its first item instead (headings not counted as items).
  */
 export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRename, onImage, ai = false }: ItemListProps) {
   const rows = useMemo(() => rowsOf(items, groupKey), [items, groupKey]);
@@ -118,16 +121,14 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
               ref={virtualizer.measureElement}
               data-index={virtual.index}
               data-key={row.key}
-              role="presentation"
+              aria-hidden
               className={sticky ? styles.stickyHeading : styles.heading}
               style={place}
             >
-              <h2 className={styles.headingText}>
+              <p className={styles.headingText}>
                 <span>{label}</span>
-                <span className={styles.groupCount} aria-label={LIST_VIEW_TEXT.progress(done, members.length)}>
-                  {LIST_VIEW_TEXT.groupProgress(done, members.length)}
-                </span>
-              </h2>
+                <span className={styles.groupCount}>{LIST_VIEW_TEXT.groupProgress(done, members.length)}</span>
+              </p>
             </li>
           );
         }
@@ -142,6 +143,9 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
             aria-posinset={row.position}
             aria-setsize={items.length}
           >
+            {row.heads && (
+              <h2 className="visually-hidden">{`${row.heads.label}, ${LIST_VIEW_TEXT.progress(row.heads.done, row.heads.items.length)}`}</h2>
+            )}
             <ItemRow
               item={row.item}
               editable={editable}

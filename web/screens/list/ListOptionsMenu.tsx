@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AI_TEXT } from '../../../common/ai-ui.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
+import { Menu } from '../../components/Menu.tsx';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
 import { useSignOut } from '../../components/useSignOut.ts';
@@ -29,37 +30,34 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={ui.iconButton} aria-label={LIST_VIEW_TEXT.listOptions}>
-          <MoreHorizontal size={22} aria-hidden />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className={menu.menu} sideOffset={4} align="end">
-            {manageList && (
-              <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('settings')}>
-                List Settings
-              </DropdownMenu.Item>
-            )}
-            {manageShares && (
-              <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
-                Share List
-              </DropdownMenu.Item>
-            )}
-            {ai && (
-              <DropdownMenu.Item className={menu.item} disabled={runningPrompts} onSelect={() => void runCustomPromptsAction(list)}>
-                {runningPrompts ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
-              </DropdownMenu.Item>
-            )}
-            {(manageList || manageShares || ai) && <DropdownMenu.Separator className={menu.separator} />}
-            <DropdownMenu.Item className={menu.item} onSelect={toggleTheme}>
-              {LIST_VIEW_TEXT.switchTheme(theme === 'dark' ? 'light' : 'dark')}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menu.item} onSelect={() => void signOut()}>
-              {UI_TEXT.logout}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Menu
+        trigger={{ className: ui.iconButton, 'aria-label': LIST_VIEW_TEXT.listOptions, children: <MoreHorizontal size={22} aria-hidden /> }}
+        className={menu.menu}
+        align="end"
+      >
+        {manageList && (
+          <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('settings')}>
+            List Settings
+          </DropdownMenu.Item>
+        )}
+        {manageShares && (
+          <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('share')}>
+            Share List
+          </DropdownMenu.Item>
+        )}
+        {ai && (
+          <DropdownMenu.Item className={menu.item} disabled={runningPrompts} onSelect={() => void runCustomPromptsAction(list)}>
+            {runningPrompts ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
+          </DropdownMenu.Item>
+        )}
+        {(manageList || manageShares || ai) && <DropdownMenu.Separator className={menu.separator} />}
+        <DropdownMenu.Item className={menu.item} onSelect={toggleTheme}>
+          {LIST_VIEW_TEXT.switchTheme(theme === 'dark' ? 'light' : 'dark')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={menu.item} onSelect={() => void signOut()}>
+          {UI_TEXT.logout}
+        </DropdownMenu.Item>
+      </Menu>
       <Suspense>
         {open === 'share' && <ShareListModal list={list} open onOpenChange={close} />}
         {open === 'settings' && (

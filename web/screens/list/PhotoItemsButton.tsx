@@ -1,5 +1,5 @@
 import { Camera } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AI_TEXT } from '../../../common/ai-ui.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
@@ -14,19 +14,9 @@ const PhotoItemsDialog = lazy(() => import('./PhotoItemsDialog.tsx').then((m) =>
  */
 export function PhotoItemsButton({ listId }: { listId: string }) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-
-  // Radix gives the focus back only to a Dialog.Trigger: back to this button when the dialog closes.
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-
   return (
     <>
       <button
-        ref={button}
         type="button"
         className={ui.iconButton}
         aria-label={AI_TEXT.photoButton}

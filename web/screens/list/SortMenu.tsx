@@ -11,6 +11,7 @@ import {
   type SortMenuEntry,
   type SortMode,
 } from '../../../common/sorting.ts';
+import { Menu } from '../../components/Menu.tsx';
 import menu from '../../components/PermissionMenu.module.css';
 import styles from './ListScreen.module.css';
 
@@ -46,18 +47,23 @@ export function SortMenu({ mode, propertyKeys, aiSorts, onChange }: SortMenuProp
   const choose = (value: string) => onChange(value as SortMode);
   const byProperty = propertyKeys.map((key) => ({ value: `${PROPERTY_SORT_PREFIX}${key}` as SortMode, label: propertyLabel(key) }));
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.sortTrigger} aria-label={`${LIST_VIEW_TEXT.sortBy}: ${sortModeLabel(mode)}`}>
-        <span className={styles.sortTriggerText}>{sortModeLabel(mode)}</span>
-        <ChevronDown size={16} aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={menu.menu} sideOffset={4} align="end">
-          <SortGroup first label={LIST_VIEW_TEXT.sortBy} entries={SORT_MENU} mode={mode} onChange={choose} />
-          {aiSorts && <SortGroup label={AI_SORT_MENU_LABEL} entries={AI_SORT_MENU} mode={mode} onChange={choose} />}
-          {byProperty.length > 0 && <SortGroup label={LIST_VIEW_TEXT.byProperty} entries={byProperty} mode={mode} onChange={choose} />}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      trigger={{
+        className: styles.sortTrigger,
+        'aria-label': `${LIST_VIEW_TEXT.sortBy}: ${sortModeLabel(mode)}`,
+        children: (
+          <>
+            <span className={styles.sortTriggerText}>{sortModeLabel(mode)}</span>
+            <ChevronDown size={16} aria-hidden />
+          </>
+        ),
+      }}
+      className={menu.menu}
+      align="end"
+    >
+      <SortGroup first label={LIST_VIEW_TEXT.sortBy} entries={SORT_MENU} mode={mode} onChange={choose} />
+      {aiSorts && <SortGroup label={AI_SORT_MENU_LABEL} entries={AI_SORT_MENU} mode={mode} onChange={choose} />}
+      {byProperty.length > 0 && <SortGroup label={LIST_VIEW_TEXT.byProperty} entries={byProperty} mode={mode} onChange={choose} />}
+    </Menu>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { refusedOnTemporaryList } from '../../state/image-actions.ts';
@@ -14,21 +14,15 @@ const ItemImageDialog = lazy(() => import('./ItemImageDialog.tsx').then((m) => (
  */
 export function useItemImageDialog(listId: string, editable: boolean) {
   const [itemId, setItemId] = useState<string | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // The dialog gives the focus back to the row's image button that opened it (Modal), the same
+  // button whether the image came, went or stayed.
   const open = useCallback(
     (item: ClientItem) => {
       if (!primaryImage(item) && refusedOnTemporaryList(listId, MESSAGES.tempListNoImages)) return;
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setItemId(item.id);
     },
     [listId],
   );
-
-  // Radix gives the focus back only to a Dialog.Trigger, and rows open the dialog without one: back
-  // to the row's image button (the same button whether the image came, went or stayed).
-  useEffect(() => {
-    if (itemId === null) opener.current?.focus();
-  }, [itemId]);
 
   const dialog = itemId !== null && (
     <Suspense>

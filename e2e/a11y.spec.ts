@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { AI_TEXT } from '../common/ai-ui.ts';
+import { API_BASE_PATH, RESET_PASSWORD_PATH } from '../common/constants.ts';
+import { expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
+import { linkIn, mailsTo } from './mailbox.ts';
+
+/**
+ * The screens and dialogs no other spec reaches, checked with axe (and the screen compared with its
+ * baselines); the others are checked where their specs reach them.
+ */
+
+test('reset password: the page a reset link opens, and one whose link is incomplete', async ({ page, request, baseURL }) => {
+  const email = newEmail('reset');
+  expect((await request.post(`${API_BASE_PATH}/auth/register`, { data: { email, password: PASSWORD } })).status()).toBe(201);
+  expect((await request.post(`${API_BASE_PATH}/auth/password-reset`, { data: { email } })).ok()).toBe(true);
+  const port = new URL(baseURL!).port;
+  await expect.poll(() => mailsTo(port, email).filter((mail) => mail.subject === 'Reset your Listo password').length).toBe(1);
+
+  await page.goto(linkIn(mailsTo(port, email).at(-1)!, RESET_PASSWORD_PATH));
+  await expect(page.getByLabel('Confirm new password')).toBeVisible();
+  await expectNoAxeViolations(page, 'reset password');
+  await expectScreenshots(page, 'reset-password');
+
+  await page.goto(RESET_PASSWORD_PATH);
+  await expect(page.getByText('This link is incomplete.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'reset password, an incomplete link');
+});
+
+test('items from a photo: the dialog of the add bar\'s camera button, which gives the focus back', async ({ page, context }) => {
+  await context.grantPermissions(['camera']);
+  await registerUser(page, 'photo');
+  await openNewList(page, 'From a photo');
+  const button = page.getByRole('button', { name: AI_TEXT.photoButton });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Take a Photo' });
+  await expect(dialog.getByRole('button', { name: 'Capture' })).toBeEnabled();
+  await expectNoAxeViolations(page, 'items from a photo');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
