@@ -58,7 +58,8 @@ async function listo(name: string, env: Record<string, string>[], options: { nod
     started.push(await startChildServer({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn', ...one }, options.nodeOptions));
   }
   servers.push(...started);
-  const api = (index: number) => `${started[index % started.length]!.url}${API_BASE_PATH}`;
+  // Warm-up writes have negative numbers.
+  const api = (index: number) => `${started[Math.abs(index) % started.length]!.url}${API_BASE_PATH}`;
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token } = (await post(`${api(0)}/auth/register`, { email, password: 'bench-password' })) as { token: string };
   return {
