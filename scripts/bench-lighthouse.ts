@@ -13,7 +13,8 @@ import { killChildServers, startChildServer, type ChildServer } from '../server/
  * `npm run bench:lighthouse`: Lighthouse 13 (mobile, simulated throttling: its default) on the
  * sign-in page, the dashboard and a list, each loaded cold (HTTP cache, Cache Storage and service
  * worker cleared before each run; the signed-in session kept in localStorage), against a local
- * Listo on a temp data folder. Prints the four category scores per page, the median of RUNS.
+ * Listo on a temp data folder. Prints per page the four category scores and the timings behind
+ * performance (medians of RUNS), and the audits that did not pass.
  * Loopback only; everything it starts or writes is removed at the end.
  */
 const RUNS = 3;
@@ -39,16 +40,52 @@ async function forgetCaches(page: Page, origin: string): Promise<void> {
   await cdp.detach();
 }
 
-async function scores(page: Page, url: string): Promise<Record<string, number>> {
-  const runs: Record<string, number>[] = [];
+/** What one page scored: the category scores and the timings behind performance, medians of RUNS. */
+interface PageResult {
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+  /** Every audit of the four categories that did not pass in the median-performance run. */
+  failed: string[];
+}
+
+const METRICS = {
+  'FCP ms': 'first-contentful-paint',
+  'LCP ms': 'largest-contentful-paint',
+  'TBT ms': 'total-blocking-time',
+  'SI ms': 'speed-index',
+} as const;
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+async function measure(page: Page, url: string): Promise<PageResult> {
+  const runs: { scores: Record<string, number>; metrics: Record<string, number>; failed: string[] }[] = [];
   for (let run = 0; run < RUNS; run++) {
     await forgetCaches(page, new URL(url).origin);
     const result = await lighthouse(url, { logLevel: 'error', disableStorageReset: true, onlyCategories: [...CATEGORIES] }, undefined, page);
-    const categories = result?.lhr.categories ?? {};
-    runs.push(Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])));
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const scripts = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    runs.push({
+      scores: Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])),
+      metrics: {
+        ...Object.fromEntries(Object.entries(METRICS).map(([label, id]) => [label, Math.round(audits[id]?.numericValue ?? 0)])),
+        'JS KB': Math.round(scripts.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024),
+      },
+      failed: CATEGORIES.flatMap((key) =>
+        (categories[key]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${key}: ${ref.id}${audits[ref.id]?.displayValue ? ` (${audits[ref.id]!.displayValue})` : ''}`),
+      ),
+    });
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return Object.fromEntries(CATEGORIES.map((key) => [key, median(runs.map((run) => run[key]!))]));
+  const byPerformance = [...runs].sort((a, b) => a.scores.performance! - b.scores.performance!)[Math.floor(runs.length / 2)]!;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((key) => [key, median(runs.map((run) => run.scores[key]!))])),
+    metrics: Object.fromEntries(Object.keys(runs[0]!.metrics).map((key) => [key, median(runs.map((run) => run.metrics[key]!))])),
+    failed: byPerformance.failed,
+  };
 }
 
 async function main(): Promise<void> {
@@ -67,8 +104,8 @@ async function main(): Promise<void> {
     await api(server, `/lists/${list.id}/items/batch`, { items }, auth.token);
 
     const page = await browser.newPage();
-    const results: Record<string, Record<string, number>> = {};
-    results['sign-in'] = await scores(page, `${server.url}/`);
+    const results: Record<string, PageResult> = {};
+    results['sign-in'] = await measure(page, `${server.url}/`);
     await page.goto(`${server.url}/`);
     await page.evaluate(
       (keys, session) => {
@@ -78,9 +115,12 @@ async function main(): Promise<void> {
       STORAGE_KEYS,
       auth,
     );
-    results.dashboard = await scores(page, `${server.url}/`);
-    results.list = await scores(page, `${server.url}/lists/${list.id}`);
-    console.table(results);
+    results.dashboard = await measure(page, `${server.url}/`);
+    results.list = await measure(page, `${server.url}/lists/${list.id}`);
+    console.table(Object.fromEntries(Object.entries(results).map(([name, result]) => [name, { ...result.scores, ...result.metrics }])));
+    for (const [name, result] of Object.entries(results)) {
+      console.log(`\n${name}: ${result.failed.length ? `not passed: ${result.failed.join('; ')}` : 'every weighted audit passed'}`);
+    }
   } finally {
     await browser.close();
     await server.stop('SIGTERM').catch(() => killChildServers());

@@ -90,6 +90,8 @@ function spoil(body: unknown, mutations: Mutation[]): unknown {
     }
     const keys = Object.keys(container);
     const name = key ?? keys[target % Math.max(keys.length, 1)] ?? 'extra';
+    // fast-check's strings include "length" on purpose; an array's length is not a JSON key.
+    if (Array.isArray(container) && name === 'length') continue;
     // defineProperty, so that `__proto__` becomes a key and not the object's prototype.
     Object.defineProperty(container, name, { value: copy, enumerable: true, writable: true, configurable: true });
   }
