@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { API_BASE_PATH } from '../common/constants.ts';
-import { REALTIME_PATH } from '../common/realtime.ts';
+import { REALTIME_MAX_SOCKETS_PER_USER, REALTIME_PATH } from '../common/realtime.ts';
 import { killChildServers, startChildServer } from '../server/test/child-server.ts';
 import { processCpuMs } from './process-cpu.ts';
 
@@ -15,7 +15,10 @@ import { processCpuMs } from './process-cpu.ts';
  * data folder, no rate limits) and a bare `ws` broadcast server (the floor), opens S subscribers
  * to one list's items, makes WRITES item writes one after another through REST, and prints, from
  * the send of each write to each subscriber's receipt, p50/p95/p99/max and events delivered vs
- * expected, and the server's CPU time per delivered event (all of it, the writes included). Loopback only; every process and file it makes is removed at the end.
+ * expected, and the server's CPU time per delivered event (all of it, the writes included). A user
+ * may hold REALTIME_MAX_SOCKETS_PER_USER sockets, so the subscribers are the list's owner and members
+ * who joined it by its share link, that many sockets each. Loopback only; every process and file it
+ * makes is removed at the end.
  */
 const SUBSCRIBERS = [1, 50, 200];
 const WRITES = 500;
@@ -30,9 +33,10 @@ interface Target {
   pid: number;
   /** Makes write `i` and resolves when it is acknowledged. */
   write(i: number): Promise<void>;
-  /** A socket that receives the list's changes; `seqOf` tells which write a message is. */
-  subscriber(): Promise<WebSocket>;
-  reset(): Promise<void>;
+  /** Socket number `index` of a run, receiving the list's changes; `writeOf` tells which write a message is. */
+  subscriber(index: number): Promise<WebSocket>;
+  /** A new list (and enough members for `subscribers` sockets) for the next run. */
+  reset(subscribers: number): Promise<void>;
 }
 
 /** The write a change message carries, from the content `bench <i>` of its first document. */
@@ -43,15 +47,20 @@ function writeOf(data: WebSocket.RawData): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-async function post(url: string, body: unknown, token?: string): Promise<{ [key: string]: unknown }> {
+async function send(method: string, url: string, body: unknown, token?: string): Promise<{ [key: string]: unknown }> {
   const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { [key: string]: unknown };
 }
+const post = (url: string, body: unknown, token?: string) => send('POST', url, body, token);
+const put = (url: string, body: unknown, token?: string) => send('PUT', url, body, token);
 
 function open(url: string, onOpen?: (socket: WebSocket) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -75,23 +84,32 @@ async function listoTarget(dataDir: string): Promise<Target> {
   stops.push(() => server.stop('SIGTERM'));
   const api = `${server.url}${API_BASE_PATH}`;
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const { token } = (await post(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string };
+  const register = async (who: string) =>
+    ((await post(`${api}/auth/register`, { email: `${who}-${email}`, password: 'bench-password' })) as { token: string }).token;
+  const token = await register('owner');
+  /** The owner first, then the members; socket `index` belongs to `users[index / per-user cap]`. */
+  const users = [token];
   let listId = '';
   return {
     name: 'Listo (REST write -> SQLite -> change log -> hub -> sockets)',
     pid: server.pid,
-    async reset() {
+    async reset(subscribers) {
       listId = ((await post(`${api}/lists`, { name: 'Bench' }, token)).list as { id: string }).id;
+      await put(`${api}/lists/${listId}/visibility`, { visibility: 'private', public_editable: false, allow_link_sharing: true }, token);
+      while (users.length * REALTIME_MAX_SOCKETS_PER_USER < subscribers) users.push(await register(`member${users.length}`));
+      for (const member of users.slice(1)) await post(`${api}/lists/${listId}/join`, undefined, member);
     },
     async write(i) {
       await post(`${api}/lists/${listId}/items`, { content: `bench ${i}` }, token);
     },
-    async subscriber() {
-      const { ticket } = (await post(`${api}/auth/realtime-token`, {}, token)) as { ticket: string };
+    async subscriber(index) {
+      const user = users[Math.floor(index / REALTIME_MAX_SOCKETS_PER_USER)]!;
+      const { ticket } = (await post(`${api}/auth/realtime-token`, {}, user)) as { ticket: string };
       const url = `${server.url.replace('http', 'ws')}${API_BASE_PATH}${REALTIME_PATH}?ticket=${ticket}`;
       const socket = await open(url);
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         socket.once('message', () => resolve());
+        socket.once('close', (code, reason) => reject(new Error(`subscriber closed before subscribing: ${code} ${reason.toString()}`)));
         socket.send(JSON.stringify({ type: 'subscribe', id: 's1', topic: 'items', listId }));
       });
       return socket;
@@ -129,8 +147,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function run(target: Target, subscriberCount: number) {
-  await target.reset();
-  const sockets = await Promise.all(Array.from({ length: subscriberCount }, () => target.subscriber()));
+  await target.reset(subscriberCount);
+  const sockets = await Promise.all(Array.from({ length: subscriberCount }, (_, index) => target.subscriber(index)));
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
   const acks: number[] = [];
