@@ -55,6 +55,12 @@ const METRICS = {
   'SI ms': 'speed-index',
 } as const;
 
+/** What a failed audit found first, for audits without a display value (e.g. the console's issues). */
+function firstDetail(details: unknown): string {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return JSON.stringify(items[0] ?? {}).slice(0, 300);
+}
+
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
@@ -76,7 +82,7 @@ async function measure(page: Page, url: string): Promise<PageResult> {
       failed: CATEGORIES.flatMap((key) =>
         (categories[key]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${key}: ${ref.id}${audits[ref.id]?.displayValue ? ` (${audits[ref.id]!.displayValue})` : ''}`),
+          .map((ref) => `${key}: ${ref.id} (${audits[ref.id]?.displayValue ?? firstDetail(audits[ref.id]?.details)})`),
       ),
     });
   }

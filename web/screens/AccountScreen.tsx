@@ -59,11 +59,11 @@ export function AccountScreen({ user }: { user: UserView }) {
         <section className={styles.card} aria-labelledby="profile-title">
           <h2 id="profile-title">Profile</h2>
           <div className={styles.form}>
-            <Field label="Email" type="email" value={user.email} readOnly aria-readonly="true" aria-describedby={EMAIL_STATE_ID} />
+            <Field label="Email" name="email" type="email" autoComplete="email" value={user.email} readOnly aria-readonly="true" aria-describedby={EMAIL_STATE_ID} />
             <EmailConfirmation verified={user.email_verified} />
           </div>
           <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
-            <Field label="First Name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+            <Field label="First Name" name="firstName" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
             <FormMessage error={error} notice={notice} />
             <button type="submit" className={ui.primary} disabled={busy}>
               Save

@@ -40,6 +40,7 @@ export function ResetPasswordScreen() {
         <form className={authStyles.form} onSubmit={(event) => void onSubmit(event)} aria-busy={busy} noValidate>
           <Field
             label="New password"
+            name="newPassword"
             type="password"
             autoComplete="new-password"
             value={password}
@@ -47,6 +48,7 @@ export function ResetPasswordScreen() {
           />
           <Field
             label="Confirm new password"
+            name="confirmPassword"
             type="password"
             autoComplete="new-password"
             value={confirm}

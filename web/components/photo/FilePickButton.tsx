@@ -35,6 +35,7 @@ export function FilePickButton({ className, disabled = false, onPhoto, onProblem
   return (
     <>
       <input
+        name="image"
         ref={input}
         type="file"
         accept="image/*"

@@ -19,6 +19,7 @@ export function CreateListForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit}>
       <input
+        name="listName"
         className={`${ui.input} ${styles.input}`}
         aria-label="New list name"
         placeholder={UI_TEXT.createListPlaceholder}

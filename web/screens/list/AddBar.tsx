@@ -74,6 +74,7 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
       )}
       <div className={styles.row}>
         <input
+          name="item"
           className={`${ui.input} ${styles.input}`}
           placeholder={UI_TEXT.addItemPlaceholder}
           aria-label="Add items"

@@ -97,6 +97,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
         <div className={styles.body}>
           {draft !== null ? (
             <input
+              name="itemName"
               className={ui.inlineInput}
               aria-label="Item name"
               value={draft}

@@ -32,6 +32,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
       }}
     >
       <input
+        name="listName"
         className={`${ui.inlineInput} ${styles.nameInput}`}
         aria-label="List name"
         value={draft}

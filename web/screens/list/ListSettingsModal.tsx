@@ -84,6 +84,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
         )}
         <form className={styles.addPrompt} onSubmit={addPrompt} noValidate>
           <input
+            name="prompt"
             className={`${ui.input} ${styles.promptInput}`}
             aria-label="New custom prompt"
             placeholder="e.g. Group by aisle"

@@ -71,6 +71,7 @@ export function MembersSection({ listId }: { listId: string }) {
       )}
       <form className={styles.invite} onSubmit={(event) => void invite(event)}>
         <input
+          name="invitee"
           className={`${ui.input} ${styles.inviteEmail}`}
           type="email"
           aria-label="Invite by e-mail"
@@ -79,6 +80,7 @@ export function MembersSection({ listId }: { listId: string }) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <select
+          name="permission"
           className={styles.select}
           aria-label="Permission"
           value={permission}

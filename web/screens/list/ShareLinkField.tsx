@@ -28,7 +28,7 @@ export function ShareLinkField({ listId }: { listId: string }) {
 
   return (
     <div className={styles.linkRow}>
-      <input ref={input} className={`${ui.input} ${styles.linkInput}`} readOnly value={link} aria-label="Share link" onFocus={(e) => e.target.select()} />
+      <input ref={input} name="shareLink" className={`${ui.input} ${styles.linkInput}`} readOnly value={link} aria-label="Share link" onFocus={(e) => e.target.select()} />
       <button type="button" className={`${ui.secondary} ${styles.copy}`} onClick={() => void copy()}>
         {copied ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
         <span>{copied ? UI_TEXT.copied : 'Copy link'}</span>
