@@ -54,7 +54,8 @@ function installProbe(args: { target: number; row: string }): void {
     requestAnimationFrame(() => setTimeout(() => (marks[key] = performance.now()), 0));
   };
   const check = () => {
-    if (document.querySelector('header')) afterFrame('shell');
+    // The app's header, not the starting one main.tsx paints before the app's chunks are in (no buttons).
+    if (document.querySelector('header button')) afterFrame('shell');
     const rows = document.querySelectorAll(args.row);
     if (rows.length > 0) afterFrame('firstRow');
     const windowed = Number(rows[0]?.closest('[aria-setsize]')?.getAttribute('aria-setsize') ?? 0) >= args.target;

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, SignedInApp } from './App.tsx';
+import { StartingHeader } from './components/StartingHeader.tsx';
 import { DashboardScreen, ListScreen } from './screens/lazy.ts';
 import { session } from './state/session.ts';
 import './state/theme.ts';
@@ -25,11 +26,15 @@ function fetchFirstScreen(): Promise<unknown> {
   return Promise.all([SignedInApp.preload(), screen?.preload()]).catch(() => undefined);
 }
 
-// The first render as a transition, so React may yield to the browser while it renders rather than
+const root = createRoot(document.getElementById('root')!);
+// A signed-in start paints the header at once; the app replaces it when its chunks are in.
+if (session.get().user) root.render(<StartingHeader />);
+
+// The app's render as a transition, so React may yield to the browser while it renders rather than
 // hold the main thread for it in one task (Lighthouse's blocking time: list 600 -> 420 ms, sign-in 160 -> 60).
 void fetchFirstScreen().then(() =>
   startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
+    root.render(
       <StrictMode>
         <BrowserRouter>
           <App />

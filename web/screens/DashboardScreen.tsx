@@ -5,8 +5,8 @@ import { UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import { refreshUser } from '../api/auth.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { Brand } from '../components/Brand.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
-import headerStyles from '../components/AppHeader.module.css';
 import ui from '../components/ui.module.css';
 import { useAppState } from '../state/app-state.ts';
 import { loadLists } from '../state/list-actions.ts';
@@ -27,7 +27,7 @@ export function DashboardScreen({ user }: { user: UserView }) {
 
   return (
     <>
-      <AppHeader leading={<p className={headerStyles.brand}>Listo</p>} />
+      <AppHeader leading={<Brand />} />
       <OfflineBanner />
       <main className={styles.main}>
         <div className={styles.heading}>

@@ -5,7 +5,7 @@ import type { PublicListResponse } from '../../common/schemas/lists.ts';
 import { sortItems } from '../../common/sorting.ts';
 import { fetchPublicList } from '../api/lists.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
-import headerStyles from '../components/AppHeader.module.css';
+import { Brand } from '../components/Brand.tsx';
 import ui from '../components/ui.module.css';
 import type { ClientItem } from '../state/app-state.ts';
 import { ItemList } from './list/ItemList.tsx';
@@ -27,7 +27,7 @@ export function PublicListScreen() {
   const items = (data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, images: null, created_by: null }));
   return (
     <>
-      <AppHeader signedIn={false} leading={<p className={headerStyles.brand}>Listo</p>} />
+      <AppHeader signedIn={false} leading={<Brand />} />
       <main className={styles.main} aria-busy={data === undefined}>
         {data && (
           <>
