@@ -12,6 +12,9 @@ export default defineConfig({
   expect: {
     toHaveScreenshot: { animations: 'disabled', maxDiffPixelRatio: 0.002, stylePath: 'e2e/screenshot.css' },
   },
+  // A journey with screenshots in two themes and sizes takes 10-25 s here and up to 1.7 times that
+  // on a busy CI machine; the timeout is there to end a hang, not to judge speed (bench:web does).
+  timeout: 60_000,
   fullyParallel: false,
   workers: 1,
   retries: 0,

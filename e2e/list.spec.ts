@@ -1,20 +1,24 @@
-import { expect, test } from '@playwright/test';
-import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, swipeLeft } from './fixtures.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft } from './fixtures.ts';
 
-test('add several items at once, check, rename, sort, swipe-delete and suggestions', async ({ page }) => {
+/** Adds milk (2 bottles), eggs and bread to the open list in one go, and checks the eggs. */
+async function addGroceriesAndCheckEggs(page: Page) {
+  await addItems(page, '2 bottles milk, eggs and bread');
+  await expect(itemTexts(page)).toHaveText(['2 bottlesmilk', 'eggs', 'bread']);
+  await page.getByRole('checkbox', { name: 'eggs' }).check();
+  await expect(page.getByRole('checkbox', { name: 'eggs' })).toBeChecked();
+}
+
+test('add several items at once, check and sort them', async ({ page }) => {
   await registerAs(page, 'list@example.com');
   const listId = await openNewList(page, 'Weekend');
   await expect(page).toHaveURL(`/lists/${listId}`);
   await expect(page.getByText('Nothing here yet. Add your first item below.')).toBeVisible();
 
-  await addItems(page, '2 bottles milk, eggs and bread');
-  await expect(itemTexts(page)).toHaveText(['2 bottlesmilk', 'eggs', 'bread']);
+  await addGroceriesAndCheckEggs(page);
   await expect(page.getByTestId('item-row').filter({ hasText: 'milk' }).getByText('2 bottles')).toBeVisible();
   // Replaced by the server's items: no temporary ids left.
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
-
-  await page.getByRole('checkbox', { name: 'eggs' }).check();
-  await expect(page.getByRole('checkbox', { name: 'eggs' })).toBeChecked();
 
   // Sort: newest first by default (one batch keeps its order), A-Z, then completed last.
   await page.getByRole('button', { name: 'Sort A-Z' }).click();
@@ -30,6 +34,12 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   await expect(itemTexts(page)).toHaveText([/milk/, /bread/, /eggs/]);
   await expectNoAxeViolations(page, 'list');
   await expectScreenshots(page, 'list');
+});
+
+test('rename an item and the list inline, swipe-delete, suggestions, and reload or history keep the list', async ({ page }) => {
+  await registerUser(page, 'list-edit');
+  await openNewList(page, 'Weekend');
+  await addGroceriesAndCheckEggs(page);
 
   // Rename an item inline: the quantity is parsed again by the server; Escape cancels.
   await page.getByRole('button', { name: 'eggs, rename item' }).click();
@@ -84,6 +94,15 @@ test('add several items at once, check, rename, sort, swipe-delete and suggestio
   await expect(page.getByRole('heading', { name: 'Your lists' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
+});
+
+test('the list options menu opens List Settings: custom prompts and the AI provider', async ({ page }) => {
+  await registerAs(page, 'list-settings@example.com');
+  const listId = await openNewList(page, 'Weekend shop');
+  await addItems(page, 'milk and 12 eggs');
+  await expect(itemTexts(page)).toHaveText(['milk', '12eggs']);
+  await page.getByRole('checkbox', { name: '12 eggs' }).check();
+  await expect(page.getByRole('checkbox', { name: '12 eggs' })).toBeChecked();
 
   await page.getByRole('button', { name: 'List options' }).click();
   await expectNoAxeViolations(page, 'list options menu');
