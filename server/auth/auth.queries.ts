@@ -64,15 +64,20 @@ export async function insertSession(
     .execute();
 }
 
-/** The unrevoked session behind a token hash, with its user, whether expired or not. */
+/**
+ * The unrevoked session behind a token hash, with its user, whether expired or not. Runs on every
+ * request, so it is written with scalar subqueries, not a join: SQLite re-plans a join whose WHERE
+ * holds a bound value on every run, 30 µs instead of 6 (decision 016).
+ */
 export function findLiveSession(db: Db, tokenHash: string) {
+  const live = db.selectFrom('sessions').where('sessions.token_hash', '=', tokenHash).where('sessions.revoked_at', 'is', null);
   return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectFrom('users')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
+    .select([live.select('sessions.id').as('session_id'), live.select('sessions.expires_at').as('session_expires_at')])
+    .where('users.id', '=', live.select('sessions.user_id'))
+    // A row comes back only when the session exists, so its columns are never null.
+    .$narrowType<{ session_id: string; session_expires_at: string }>()
     .executeTakeFirst();
 }
 

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { groupCommit, transactionEach, type RunInTransaction } from './group-commit.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
-import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,10 +52,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, inTransaction: groupCommit(db), close: () => db.destroy() };
 }
 
@@ -69,24 +65,43 @@ const STATEMENT_CACHE_SIZE = 500;
  * first time, least recently used ones dropping out. A statement still iterating (a stream) is busy
  * and cannot run twice at once, so that one query gets a fresh statement.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, { statement: SqliteDatabase.Statement; bound: SqliteStatement }>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       const cached = statements.get(sqlText);
-      if (cached && !cached.busy) {
+      if (cached && !cached.statement.busy) {
         // Re-inserted as the newest: a Map keeps insertion order, so the first key is the oldest.
         statements.delete(sqlText);
         statements.set(sqlText, cached);
-        return cached;
+        return cached.bound;
       }
       const statement = sqlite.prepare(sqlText);
-      if (cached) return statement;
-      statements.set(sqlText, statement);
+      const bound = bindingBooleans(statement);
+      if (cached) return bound;
+      statements.set(sqlText, { statement, bound });
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      return statement;
+      return bound;
     },
+  };
+}
+
+/**
+ * better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0 and 1. Converted in
+ * the bound values, not by a Kysely plugin: a plugin walks and copies every query's whole tree
+ * before it is compiled, on every query (issue 13).
+ */
+function bindingBooleans(statement: SqliteDatabase.Statement): SqliteStatement {
+  const bindable = (parameters: readonly unknown[]) =>
+    parameters.some((value) => typeof value === 'boolean')
+      ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value))
+      : parameters;
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
   };
 }
 

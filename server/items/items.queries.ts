@@ -34,14 +34,24 @@ export function findItem(db: Db, listId: string, itemId: string): Promise<ItemRo
   return db.selectFrom('items').selectAll().where('list_id', '=', listId).where('id', '=', itemId).executeTakeFirst();
 }
 
-/** The highest position on the list (-1 for an empty list): one step down the (list_id, position) index. */
+/**
+ * The highest position on the list (-1 for an empty list): one step down the (list_id, position)
+ * index. Asked from the list's row: a bare `max(position) ... where list_id = ?` is re-planned by
+ * SQLite on every run, 16 µs instead of 4.5 (decision 016).
+ */
 export async function lastPosition(db: Db, listId: string): Promise<number> {
   const row = await db
-    .selectFrom('items')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('list_id', '=', listId)
-    .executeTakeFirstOrThrow();
-  return row.last === null ? -1 : Number(row.last);
+    .selectFrom('lists')
+    .select((eb) =>
+      eb
+        .selectFrom('items')
+        .select((items) => items.fn.max('items.position').as('position'))
+        .whereRef('items.list_id', '=', 'lists.id')
+        .as('last'),
+    )
+    .where('lists.id', '=', listId)
+    .executeTakeFirst();
+  return row?.last == null ? -1 : Number(row.last);
 }
 
 /**
