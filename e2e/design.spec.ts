@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
 import { MESSAGES } from '../common/messages.ts';
-import { addItems, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
+import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
 
@@ -161,4 +161,32 @@ test('at 360 px the invitation buttons each keep their words on one line', async
   }
   expect(await overflowsRight(guest, guest.locator('body'))).toEqual([]);
   await visitor.close();
+});
+
+test('at 360 px a share with a long address stays one line on the dashboard card, its whole address still named', async ({ page, browser, baseURL }) => {
+  const friendContext = await browser.newContext({ baseURL });
+  const friend = await friendContext.newPage();
+  const email = newEmail('a.friend.with.a.rather.long.address');
+  await registerAs(friend, email);
+  await confirmEmail(friend, email);
+  await friendContext.close();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerUser(page, 'sharer');
+  const listId = await openNewList(page, 'Camping');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const invite = await page.request.post(`${API_BASE_PATH}/lists/${listId}/shares`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, permission: 'edit' },
+  });
+  expect(invite.status()).toBe(201);
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+
+  const tag = page.getByRole('button', { name: `shared: ${email}, edit. Change access` });
+  await expect(tag).toBeVisible();
+  await expect(tag).toHaveAttribute('title', `shared: ${email}`);
+  const fontSize = await tag.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  // One line: about one font size tall (the tag is 24 px), not two lines of it.
+  expect((await tag.boundingBox())!.height).toBeLessThan(2 * fontSize + 8);
+  expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
 });

@@ -16,14 +16,16 @@ interface PermissionMenuProps {
   children: ReactNode;
   triggerClassName: string | undefined;
   triggerLabel: string;
+  /** The trigger's tooltip, when its content may be cut short. */
+  triggerTitle?: string;
   current: SharePermission;
   onChange: (permission: SharePermission) => void;
   onRemove: () => void;
 }
 
-export function PermissionMenu({ children, triggerClassName, triggerLabel, current, onChange, onRemove }: PermissionMenuProps) {
+export function PermissionMenu({ children, triggerClassName, triggerLabel, triggerTitle, current, onChange, onRemove }: PermissionMenuProps) {
   return (
-    <Menu trigger={{ className: triggerClassName, 'aria-label': triggerLabel, children }} className={styles.menu} align="start">
+    <Menu trigger={{ className: triggerClassName, 'aria-label': triggerLabel, title: triggerTitle, children }} className={styles.menu} align="start">
       <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
         {CHOICES.map((choice) => (
           <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>

@@ -36,24 +36,27 @@ export function ListCard({ list }: { list: ClientList }) {
           <>
             {list.visibility === 'public' && <span className={ui.tag}>public</span>}
             {list.public_editable && <span className={ui.tag}>public-editable</span>}
-            {list.shares?.map((share) =>
-              list.can.manageShares ? (
-              <PermissionMenu
-                key={share.user_id}
-                triggerClassName={ui.tag}
-                triggerLabel={`shared: ${share.email}, ${share.permission}. Change access`}
-                current={share.permission}
-                onChange={(permission) => void changePermissionAction(list.id, share.user_id, permission)}
-                onRemove={() => setConfirm({ userId: share.user_id })}
-              >
-                shared: {share.email}
-              </PermissionMenu>
+            {list.shares?.map((share) => {
+              // A long address is cut short on a narrow card (ui.tag); the title shows all of it.
+              const shared = `shared: ${share.email}`;
+              return list.can.manageShares ? (
+                <PermissionMenu
+                  key={share.user_id}
+                  triggerClassName={ui.tag}
+                  triggerLabel={`${shared}, ${share.permission}. Change access`}
+                  triggerTitle={shared}
+                  current={share.permission}
+                  onChange={(permission) => void changePermissionAction(list.id, share.user_id, permission)}
+                  onRemove={() => setConfirm({ userId: share.user_id })}
+                >
+                  {shared}
+                </PermissionMenu>
               ) : (
-                <span key={share.user_id} className={ui.tag}>
-                  shared: {share.email}
+                <span key={share.user_id} className={ui.tag} title={shared}>
+                  {shared}
                 </span>
-              ),
-            )}
+              );
+            })}
           </>
         ) : (
           list.shareInfo && <span className={ui.tag}>{list.shareInfo.permission}</span>
