@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TTL_MS } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
-import { createUser, type TestUser } from '../test/factories.ts';
+import { changePassword, createUser, type TestUser } from '../test/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app.ts';
 import { digestToken, newToken } from '../tokens.ts';
@@ -162,12 +162,7 @@ describe('following the link', () => {
   it('stops working once the password is changed in Account Settings', async () => {
     const user = await newUser({ password: 'old-password' });
     const token = await resetTokenFor(user);
-    const change = await t.request({
-      method: 'PUT',
-      path: '/auth/password',
-      token: user.token,
-      body: { currentPassword: 'old-password', newPassword: 'changed-password' },
-    });
+    const change = await changePassword(t, user, 'changed-password');
     expect(change.status).toBe(204);
     expect((await confirmReset(token, 'from-the-link')).body).toEqual(invalidLink);
     expect((await login(user.email, 'changed-password')).status).toBe(200);

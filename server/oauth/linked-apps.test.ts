@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { waitUntil } from '../realtime/live-test-helpers.ts';
-import { createUser } from '../test/factories.ts';
+import { changePassword, createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { CLIENT_ID, linkAccount, TEST_ALEXA, tokenRequest, tokenWorks } from './linking-test-helpers.ts';
 import { ACCESS_TOKEN_TTL_S, AUTHORIZATION_CODE_TTL_S } from './oauth.model.ts';
@@ -26,12 +26,7 @@ describe('a password reset', () => {
   it('ends every app the account had linked; a password change keeps them', async () => {
     const user = await createUser(t, { password: 'old-password' });
     const link = await linkAccount(t, user);
-    const change = await t.request({
-      method: 'PUT',
-      path: '/auth/password',
-      token: user.token,
-      body: { currentPassword: 'old-password', newPassword: 'new-password' },
-    });
+    const change = await changePassword(t, user, 'new-password');
     expect(change.status).toBe(204);
     expect(await tokenWorks(t, link.accessToken)).toBe(true);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
-import { createUser, type TestUser } from '../test/factories.ts';
+import { changePassword, createUser, type TestUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { TestSocket, listen, ticketFor } from './live-test-helpers.ts';
 
@@ -47,12 +47,7 @@ describe('a socket of a session that ends', () => {
     const here = await TestSocket.open(t, user.token);
     const there = await TestSocket.open(t, other);
     const waiting = closedWithinASecond(there);
-    const change = await t.request({
-      method: 'PUT',
-      path: '/auth/password',
-      token: user.token,
-      body: { currentPassword: 'old-password', newPassword: 'new-password' },
-    });
+    const change = await changePassword(t, user, 'new-password');
     expect(change.status).toBe(204);
     expect(await waiting).toEqual(sessionEnded);
     expect((await here.subscribe('still', 'user')).type).toBe('snapshot');

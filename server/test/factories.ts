@@ -42,3 +42,8 @@ export async function confirmAddress(t: TestApp, email: string) {
   if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
   return t.request({ method: 'POST', path: '/auth/verify-email', body: { token: decodeURIComponent(token) } });
 }
+
+/** Changes the user's password in Account Settings' way (their session, their current password), answering the API's reply. */
+export function changePassword(t: TestApp, user: TestUser, newPassword: string) {
+  return t.request({ method: 'PUT', path: '/auth/password', token: user.token, body: { currentPassword: user.password, newPassword } });
+}
