@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Database } from '../db/open.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { AppError } from './errors.ts';
-import { purgeExpiredIdempotencyKeys, registerIdempotency } from './idempotency.ts';
+import { claimingWithTheWrite, claimKeysWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './idempotency.ts';
 
 /**
  * The plugin on a small app of its own, so that a test can hold a request mid-flight or make a
@@ -21,6 +21,11 @@ let now = new Date('2025-01-01T00:00:00.000Z');
 const calls: Record<string, number> = {};
 let failuresLeft = 0;
 let gate: { entered: () => void; release: Promise<void> } | undefined;
+/** Transactions begun since the test started: the durable commits a request cost. */
+let transactions = 0;
+/** Held by `/written` before its write, until a test lets both copies of a request go on. */
+let beforeWrite: Promise<void> | undefined;
+let writeFails: Error | undefined;
 
 const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
 
@@ -37,7 +42,28 @@ beforeAll(async () => {
       request.actor = sessionActor({ id, email: '', first_name: null, can_use_ai: false, email_verified: false }, '');
     }
   });
-  registerIdempotency(app, { db: database.db, inTransaction: database.inTransaction, now: () => now });
+  const counted: typeof database.inTransaction = (work) => {
+    transactions++;
+    return database.inTransaction(work);
+  };
+  registerIdempotency(app, { db: database.db, inTransaction: counted, now: () => now });
+  // As in the app: services write through the wrapped path, which claims the handler's key.
+  const write = claimingWithTheWrite(counted);
+  const writeOnce: RouteHandlerMethod = async (_request, reply) => {
+    count('entered');
+    await beforeWrite;
+    const n = await write(async (trx) => {
+      await trx.selectFrom('idempotency_keys').select('key').execute();
+      if (writeFails) throw writeFails;
+      return count('written');
+    });
+    return reply.status(201).send({ n });
+  };
+  app.post('/written-after-claim', writeOnce);
+  await app.register(async (plugin) => {
+    claimKeysWithTheWrite(plugin);
+    plugin.post('/written', writeOnce);
+  });
   app.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.strictObject({ name: z.string().min(1) }) } }, async (request, reply) => {
     const n = count('things');
     return reply.status(201).send({ n, name: request.body.name });
@@ -74,6 +100,9 @@ afterAll(async () => {
 
 beforeEach(() => {
   for (const name of Object.keys(calls)) delete calls[name];
+  transactions = 0;
+  beforeWrite = undefined;
+  writeFails = undefined;
 });
 
 let keys = 0;
@@ -254,5 +283,75 @@ describe('answers not stored', () => {
     await send('POST', '/opt-out', { key, user: 'u1' });
     await send('POST', '/opt-out', { key, user: 'u1' });
     expect(calls['opt-out']).toBe(2);
+  });
+});
+
+describe('a route that claims its key with its write', () => {
+  const storedRow = (key: string) =>
+    database.db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst();
+
+  it('costs one commit for the change and its claim, one for the answer; a repeat replays it', async () => {
+    const key = newKey();
+    const first = await send('POST', '/written', { key, user: 'u1' });
+    expect(first.statusCode).toBe(201);
+    expect(transactions).toBe(2);
+    const again = await send('POST', '/written', { key, user: 'u1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(calls.written).toBe(1);
+
+    // The same handler on a route that claims first pays a commit more.
+    transactions = 0;
+    await send('POST', '/written-after-claim', { key: newKey(), user: 'u1' });
+    expect(transactions).toBe(3);
+  });
+
+  it('stops a repeat that reached its handler meanwhile at the write: the change happens once', async () => {
+    const key = newKey();
+    let letGo!: () => void;
+    beforeWrite = new Promise((resolve) => (letGo = resolve));
+    const both = [send('POST', '/written', { key, user: 'u1' }), send('POST', '/written', { key, user: 'u1' })];
+    await expect.poll(() => calls.entered).toBe(2);
+    letGo();
+    const statuses = (await Promise.all(both)).map((answer) => answer.statusCode).sort();
+    // The second finds the key taken: in flight (409), or already answered (a replay of the 201).
+    expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+    expect(calls.written).toBe(1);
+    const later = await send('POST', '/written', { key, user: 'u1' });
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.json()).toEqual({ n: 1 });
+  });
+
+  it('rolls its claim back with a refused write, and stores the refusal with the key', async () => {
+    const key = newKey();
+    writeFails = new AppError(404, 'not_found', 'gone');
+    const refused = await send('POST', '/written', { key, user: 'u1' });
+    writeFails = undefined;
+    const again = await send('POST', '/written', { key, user: 'u1' });
+    expect([refused.statusCode, again.statusCode]).toEqual([404, 404]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(transactions).toBe(2);
+    expect(await storedRow(key)).toMatchObject({ status: 404 });
+  });
+
+  it('leaves no key behind when the write fails with 500: the retry runs', async () => {
+    const key = newKey();
+    writeFails = new Error('disk full');
+    expect((await send('POST', '/written', { key, user: 'u1' })).statusCode).toBe(500);
+    expect(await storedRow(key)).toBeUndefined();
+    writeFails = undefined;
+    const retried = await send('POST', '/written', { key, user: 'u1' });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(calls.written).toBe(1);
+  });
+
+  it('refuses another request under a used key with 422 before its handler runs', async () => {
+    const key = newKey();
+    await send('POST', '/written', { key, user: 'u1' });
+    const other = await send('POST', '/things', { key, user: 'u1', body: { name: 'a' } });
+    const reused = await send('POST', '/written', { key, user: 'u1', body: { other: true } });
+    expect([other.statusCode, reused.statusCode]).toEqual([422, 422]);
+    expect(calls.entered).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -18,14 +19,38 @@ declare module 'fastify' {
      * Whether the route honours Idempotency-Key. Default: yes on routes that need a signed-in
      * caller, no on public routes, whose answers carry fresh bearer tokens that must not be
      * kept in clear (sessions store only hashes).
+     *
+     * `'with-the-write'`: the key is claimed inside the route's first write transaction, so the
+     * claim commits with the change or not at all, instead of in a durable commit of its own
+     * before the handler runs (issue 13). Only for routes that change nothing outside the
+     * database before that write: a repeat that arrives meanwhile runs its handler up to the
+     * write, and is stopped there.
      */
-    idempotency?: boolean;
+    idempotency?: boolean | 'with-the-write';
   }
   interface FastifyRequest {
-    /** The key this request claimed; its answer is stored when it is sent. */
-    idempotencyClaim?: { scope: string; key: string };
+    /** The key this request holds or is to claim; its answer is stored when it is sent. */
+    idempotencyClaim?: Claim;
   }
 }
+
+interface Claim {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  createdAt: string;
+  /**
+   * `claimed`: the row is in the database. `pending`: the route's first write is to insert it
+   * (`with-the-write`); `writing` while that write runs.
+   */
+  state: 'claimed' | 'pending' | 'writing';
+}
+
+/** A `with-the-write` claim, seen by the writes its handler starts. */
+const claimsOfHandlers = new AsyncLocalStorage<Claim>();
+
+/** The write found the key taken by a repeat that got there first; its transaction rolls back. */
+class KeyTakenMeanwhile extends Error {}
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -38,7 +63,10 @@ const TRANSIENT_STATUSES = new Set([401, 408, 429]);
 
 export interface IdempotencyDeps {
   db: Kysely<DB>;
-  /** The database's write path: on SQLite the bookkeeping joins the group commit of the writes around it. */
+  /**
+   * The database's own write path, not the one `claimingWithTheWrite` wraps: on SQLite the
+   * bookkeeping joins the group commit of the writes around it.
+   */
   inTransaction: RunInTransaction;
   now: () => Date;
 }
@@ -62,35 +90,52 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     if (key === undefined) return;
     const scope = request.actor?.user.id ?? '';
     const now = deps.now();
-    const fingerprint = fingerprintOf(request);
-    const stored = await claim(db, inTransaction, { scope, key, fingerprint, now });
-    if (stored === 'claimed') {
-      request.idempotencyClaim = { scope, key };
+    const claim: Claim = { scope, key, fingerprint: fingerprintOf(request), createdAt: now.toISOString(), state: 'pending' };
+    const withTheWrite = request.routeOptions.config.idempotency === 'with-the-write';
+    const stored = withTheWrite ? await liveRow(db, inTransaction, claim, now) : await claimFirst(db, inTransaction, claim, now);
+    if (stored === undefined || stored === 'claimed') {
+      request.idempotencyClaim = { ...claim, state: stored ?? 'pending' };
       return;
     }
-    if (stored.fingerprint !== fingerprint) {
-      throw new AppError(422, 'idempotency_key_reused', SERVER_MESSAGES.idempotencyKeyReused);
-    }
-    if (stored.status === null) {
-      throw new AppError(409, 'request_in_progress', SERVER_MESSAGES.idempotencyInProgress);
-    }
-    return replay(reply, { ...stored, status: stored.status });
+    return answerStored(reply, stored, claim.fingerprint);
+  });
+
+  // The handler of a route that claims with its write runs with its claim in reach of that write.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => MUTATING_METHODS.has(method))) return;
+    const handler = route.handler;
+    route.handler = async function (request, reply) {
+      const claim = request.idempotencyClaim;
+      if (claim?.state !== 'pending') return handler.call(this, request, reply);
+      try {
+        return await claimsOfHandlers.run(claim, () => handler.call(this, request, reply));
+      } catch (error) {
+        if (!(error instanceof KeyTakenMeanwhile)) throw error;
+        request.idempotencyClaim = undefined;
+        const stored = await liveRow(db, inTransaction, claim, deps.now());
+        if (stored === undefined) throw requestInProgress();
+        return answerStored(reply, stored, claim.fingerprint);
+      }
+    } as RouteHandlerMethod;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claimed = request.idempotencyClaim;
-    if (!claimed) return payload;
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
     request.idempotencyClaim = undefined;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
     try {
       if (isStorable(reply.statusCode) && (body === undefined || body === null || typeof body === 'string')) {
         const contentType = reply.getHeader('content-type');
         const answer = { status: reply.statusCode, content_type: typeof contentType === 'string' ? contentType : null, body: body ?? null };
-        await inTransaction((trx) =>
-          trx.updateTable('idempotency_keys').set(answer).where('scope', '=', claimed.scope).where('key', '=', claimed.key).execute(),
-        );
-      } else {
-        await release(inTransaction, claimed);
+        await inTransaction(async (trx) => {
+          // Nothing written yet (a refusal, or a change with nothing to do): the key and its answer in one.
+          if (claim.state !== 'claimed') await insertClaim(trx, claim, answer);
+          else await trx.updateTable('idempotency_keys').set(answer).where('scope', '=', claim.scope).where('key', '=', claim.key).execute();
+        });
+      } else if (claim.state === 'claimed') {
+        await release(inTransaction, claim);
       }
     } catch (error) {
       // The change itself is done; failing to remember the answer must not turn it into a 500.
@@ -101,11 +146,50 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
 
   // A request that never got to onSend (e.g. a hijacked reply) must not block its retries.
   app.addHook('onResponse', async (request) => {
-    const claimed = request.idempotencyClaim;
-    if (!claimed) return;
+    const claim = request.idempotencyClaim;
+    if (claim?.state !== 'claimed') return;
     request.idempotencyClaim = undefined;
-    await release(inTransaction, claimed);
+    await release(inTransaction, claim);
   });
+}
+
+/**
+ * Every route this plugin registers after the call claims its key with its write (the
+ * `idempotency` route option): for plugins whose handlers change only the database.
+ */
+export function claimKeysWithTheWrite(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { idempotency: 'with-the-write', ...route.config };
+  });
+}
+
+/**
+ * The write path the services use: the first write of a `with-the-write` handler inserts the
+ * handler's claim before its own statements, in its own transaction (or savepoint of a group
+ * commit). A repeat that claimed the key first makes the write fail, changing nothing. The claim
+ * is read when the write is asked for, in the handler's context: the group commit runs the work
+ * later, from whichever request started the group.
+ */
+export function claimingWithTheWrite(inTransaction: RunInTransaction): RunInTransaction {
+  return <T>(work: (trx: Transaction<DB>) => Promise<T>) => {
+    const claim = claimsOfHandlers.getStore();
+    if (claim?.state !== 'pending') return inTransaction(work);
+    claim.state = 'writing';
+    return inTransaction(async (trx) => {
+      if (!(await insertClaim(trx, claim))) throw new KeyTakenMeanwhile();
+      return work(trx);
+    }).then(
+      (value) => {
+        claim.state = 'claimed';
+        return value;
+      },
+      (error: unknown) => {
+        // Rolled back with the write: the answer (a refusal) is stored with the key in onSend.
+        claim.state = 'pending';
+        throw error;
+      },
+    );
+  };
 }
 
 /** The request's key when this route honours one; 400 for a key of the wrong length. */
@@ -152,41 +236,64 @@ function isStorable(status: number): boolean {
   return status >= 200 && status < 500 && !TRANSIENT_STATUSES.has(status);
 }
 
-/**
- * Claims the key for this request, or answers the row already holding it. An expired row, or the
- * claim of a request that died, is deleted and the key claimed afresh.
- */
-async function claim(
-  db: Kysely<DB>,
-  inTransaction: RunInTransaction,
-  request: { scope: string; key: string; fingerprint: string; now: Date },
-): Promise<'claimed' | { fingerprint: string; status: number | null; content_type: string | null; body: string | null }> {
-  const { scope, key, now } = request;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await inTransaction((trx) =>
-      trx
-        .insertInto('idempotency_keys')
-        .values({ scope, key, fingerprint: request.fingerprint, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
-        .executeTakeFirst(),
-    );
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return 'claimed';
+type StoredRow = { fingerprint: string; status: number | null; content_type: string | null; body: string | null };
 
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .select(['fingerprint', 'status', 'content_type', 'body', 'created_at'])
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) continue;
-    const age = now.getTime() - new Date(row.created_at).getTime();
-    if (age < IDEMPOTENCY_TTL_MS && (row.status !== null || age < ABANDONED_CLAIM_MS)) return row;
-    await inTransaction((trx) =>
-      trx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('created_at', '=', row.created_at).execute(),
-    );
+/**
+ * Claims the key in a commit of its own before the handler runs, or answers the row already
+ * holding it.
+ */
+async function claimFirst(db: Kysely<DB>, inTransaction: RunInTransaction, claim: Claim, now: Date): Promise<'claimed' | StoredRow> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await inTransaction((trx) => insertClaim(trx, claim))) return 'claimed';
+    const row = await liveRow(db, inTransaction, claim, now);
+    if (row) return row;
   }
   // Another request keeps winning the key: it is in flight.
-  throw new AppError(409, 'request_in_progress', SERVER_MESSAGES.idempotencyInProgress);
+  throw requestInProgress();
+}
+
+/** Inserts the key's row, with its answer when known; false when the key is taken. */
+async function insertClaim(trx: Transaction<DB>, claim: Claim, answer?: StoredAnswer): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({ scope: claim.scope, key: claim.key, fingerprint: claim.fingerprint, created_at: claim.createdAt, ...answer })
+    .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The row holding the key, if it still counts. An expired row, or the claim of a request that
+ * died, is deleted, and the key is free again.
+ */
+async function liveRow(db: Kysely<DB>, inTransaction: RunInTransaction, claim: Claim, now: Date): Promise<StoredRow | undefined> {
+  const { scope, key } = claim;
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'status', 'content_type', 'body', 'created_at'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const age = now.getTime() - new Date(row.created_at).getTime();
+  if (age < IDEMPOTENCY_TTL_MS && (row.status !== null || age < ABANDONED_CLAIM_MS)) return row;
+  await inTransaction((trx) =>
+    trx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('created_at', '=', row.created_at).execute(),
+  );
+  return undefined;
+}
+
+/** The stored answer again, or why there is none to give. */
+function answerStored(reply: FastifyReply, stored: StoredRow, fingerprint: string): FastifyReply {
+  if (stored.fingerprint !== fingerprint) {
+    throw new AppError(422, 'idempotency_key_reused', SERVER_MESSAGES.idempotencyKeyReused);
+  }
+  if (stored.status === null) throw requestInProgress();
+  return replay(reply, { ...stored, status: stored.status });
+}
+
+function requestInProgress(): AppError {
+  return new AppError(409, 'request_in_progress', SERVER_MESSAGES.idempotencyInProgress);
 }
 
 async function release(inTransaction: RunInTransaction, claimed: { scope: string; key: string }): Promise<void> {

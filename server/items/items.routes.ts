@@ -9,6 +9,7 @@ import {
 } from '../../common/schemas/items.ts';
 import { ListIdParams } from '../../common/schemas/lists.ts';
 import { actorOf } from '../http/authenticate.ts';
+import { claimKeysWithTheWrite } from '../http/idempotency.ts';
 import type { ItemService } from './items.service.ts';
 
 /**
@@ -18,6 +19,7 @@ import type { ItemService } from './items.service.ts';
  */
 export function itemsRoutes(items: ItemService): FastifyPluginAsyncZod {
   return async (app) => {
+    claimKeysWithTheWrite(app);
     app.get('/lists/:id/items', { schema: { params: ListIdParams, querystring: ItemsPageQuery } }, async (request) => {
       return items.list(actorOf(request), request.params.id, request.query);
     });

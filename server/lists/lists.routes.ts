@@ -11,6 +11,7 @@ import {
   VisibilityBody,
 } from '../../common/schemas/lists.ts';
 import { actorOf } from '../http/authenticate.ts';
+import { claimKeysWithTheWrite } from '../http/idempotency.ts';
 import type { ListService } from './lists.service.ts';
 
 /**
@@ -19,6 +20,7 @@ import type { ListService } from './lists.service.ts';
  */
 export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
   return async (app) => {
+    claimKeysWithTheWrite(app);
     const params = ListIdParams;
     app.get('/lists', { schema: { response: { 200: ListsResponse } } }, async (request) => ({
       lists: await lists.listsOf(actorOf(request)),
