@@ -55,3 +55,25 @@ describe('the web app files', () => {
     expect(deepLink.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('every answer', () => {
+  it("carries helmet's headers, with Listo's Content-Security-Policy", async () => {
+    const answers = [
+      await get('/', { accept: 'text/html' }),
+      await get('/api/v1/health'),
+      await get('/api/v1/lists'),
+      await get('/api/v1/no-such-call'),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404]);
+    for (const answer of answers) {
+      const policy = String(answer.headers['content-security-policy']).split(';');
+      expect(policy).toContain("form-action 'self'");
+      expect(policy).toContain("img-src 'self' data:");
+      expect(policy).toContain("script-src 'self'");
+      // Plain HTTP on a LAN address must keep working.
+      expect(policy.some((directive) => directive.startsWith('upgrade-insecure-requests'))).toBe(false);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});
