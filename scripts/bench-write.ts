@@ -152,6 +152,7 @@ async function main(): Promise<void> {
         DATA_DIR: path.join(dataDir, 'pg'),
       };
       targets.push(await listo('Listo, PostgreSQL, 1 process', [env]));
+      targets.push(await listo('Listo, PostgreSQL, 1 process, Idempotency-Key on each', [env], { idempotent: true }));
       targets.push(await listo('Listo, PostgreSQL, 2 processes', [env, env]));
     }
     console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
