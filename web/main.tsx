@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { App, SignedInApp } from './App.tsx';
 import { StartingHeader } from './components/StartingHeader.tsx';
 import { DashboardScreen, ListScreen } from './screens/lazy.ts';
+import { readFirstScreenEarly } from './state/first-screen-reads.ts';
 import { session } from './state/session.ts';
 import './state/theme.ts';
 import './styles/global.css';
@@ -17,11 +18,13 @@ if (import.meta.env.PROD) {
 
 /**
  * The chunks a signed-in start needs (the signed-in app and the screen of this URL), fetched side
- * by side before the first render instead of one after the other; a failure just leaves them lazy.
+ * by side before the first render instead of one after the other, with the screen's API reads;
+ * a failure just leaves them lazy.
  */
 function fetchFirstScreen(): Promise<unknown> {
   if (!session.get().user) return Promise.resolve();
   const path = window.location.pathname;
+  readFirstScreenEarly(path);
   const screen = path.startsWith('/lists/') ? ListScreen : path === '/' ? DashboardScreen : undefined;
   return Promise.all([SignedInApp.preload(), screen?.preload()]).catch(() => undefined);
 }

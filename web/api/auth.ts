@@ -28,8 +28,10 @@ export async function logout(): Promise<void> {
   }
 }
 
+export const ME_PATH = '/auth/me';
+
 export async function refreshUser(): Promise<void> {
-  const { user } = await api<{ user: UserView }>('/auth/me');
+  const { user } = await api<{ user: UserView }>(ME_PATH);
   session.setUser(user);
 }
 

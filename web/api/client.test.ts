@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../state/session.ts';
-import { api } from './client.ts';
+import { api, readEarly } from './client.ts';
 import { makeUser } from '../test/factories.ts';
 
 const user = makeUser();
@@ -73,5 +73,51 @@ describe('api', () => {
     expect(await pending).toEqual({ ok: 'retried' });
     expect(bearerOf(fetchMock.mock.calls[1]![1])).toBe('Bearer rotated');
     expect(session.get().token).toBe('rotated');
+  });
+
+  describe('readEarly', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('hands its answer to the first plain call of that path; the next one asks again', async () => {
+      fetchMock.mockResolvedValueOnce(json(200, { n: 1 })).mockResolvedValueOnce(json(200, { n: 2 }));
+      readEarly('/early/a');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(await api('/early/a')).toEqual({ n: 1 });
+      expect(await api('/early/a')).toEqual({ n: 2 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('hands its failure to that caller, and to no one when nobody asks', async () => {
+      fetchMock.mockResolvedValueOnce(json(404, { error: { code: 'not_found', message: 'List not found' } }));
+      readEarly('/early/b');
+      await expect(api('/early/b')).rejects.toMatchObject({ status: 404, message: 'List not found' });
+
+      const unhandled = vi.fn();
+      process.on('unhandledRejection', unhandled);
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      readEarly('/early/never-asked');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      process.off('unhandledRejection', unhandled);
+      expect(unhandled).not.toHaveBeenCalled();
+    });
+
+    it('is not used for another kind of call, once stale, or for another session', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(async () => json(200, { fresh: true }));
+      readEarly('/early/c');
+      await api('/early/c', { method: 'POST', body: {} });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      readEarly('/early/d');
+      vi.advanceTimersByTime(10_001);
+      await api('/early/d');
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+
+      readEarly('/early/e');
+      session.signIn({ token: 't2', user });
+      await api('/early/e');
+      expect(fetchMock).toHaveBeenCalledTimes(6);
+      expect(bearerOf(fetchMock.mock.calls[5]![1])).toBe('Bearer t2');
+    });
   });
 });

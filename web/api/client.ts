@@ -81,6 +81,8 @@ function refreshToken(token: string): Promise<boolean> {
  * as it is (decision 007: the spec's "401 or 403" would rotate the session on every refusal).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const early = takeEarlyRead(path, options);
+  if (early) return early as Promise<T>;
   const token = session.get().token;
   let response = await send(path, options, token);
   if (response.status === 401 && token && !options.anonymous) {
@@ -118,4 +120,31 @@ export async function fetchAllPages<Page extends { next: string | null }>(read: 
     cursor = page.next;
   } while (cursor !== null);
   return pages;
+}
+
+/** How long a read started early waits for the screen that asks for it; after that it is stale. */
+const EARLY_READ_MS = 10_000;
+
+const earlyReads = new Map<string, { answer: Promise<unknown>; token: string | null; at: number }>();
+
+/**
+ * Starts a GET now, before the code of the screen that needs it has loaded (main.tsx, on a
+ * signed-in start): the first plain `api(path)` call of the same session within EARLY_READ_MS
+ * takes its answer, or its failure, instead of asking again. On a slow network the first screen's
+ * data then arrives while its chunks do, not after them.
+ */
+export function readEarly(path: string): void {
+  if (earlyReads.has(path)) return;
+  const answer = api(path);
+  // Whoever takes it sees the failure; left untaken, it must not surface as an unhandled rejection.
+  answer.catch(() => undefined);
+  earlyReads.set(path, { answer, token: session.get().token, at: performance.now() });
+}
+
+function takeEarlyRead(path: string, options: RequestOptions): Promise<unknown> | undefined {
+  const early = earlyReads.get(path);
+  if (!early || Object.keys(options).length > 0) return undefined;
+  earlyReads.delete(path);
+  const fresh = performance.now() - early.at < EARLY_READ_MS && early.token === session.get().token;
+  return fresh ? early.answer : undefined;
 }

@@ -7,7 +7,8 @@ import { api, cursorQuery, fetchAllPages, type ChangeRequest } from './client.ts
  * add CreateItemResponse, update ItemView.
  */
 
-const itemsPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/items`;
+/** Also the first page of a list's items (no cursor). */
+export const itemsPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/items`;
 const itemPath = (listId: string, itemId: string) => `${itemsPath(listId)}/${encodeURIComponent(itemId)}`;
 
 /** Every item of a list, page by page (the server answers at most ITEMS_PAGE_MAX at a time). */

@@ -10,8 +10,10 @@ import { api, cursorQuery, fetchAllPages, type ChangeRequest } from './client.ts
 
 const path = (id: string) => `/lists/${encodeURIComponent(id)}`;
 
+export const LISTS_PATH = '/lists';
+
 export async function fetchLists(): Promise<ListView[]> {
-  return (await api<ListsResponse>('/lists')).lists;
+  return (await api<ListsResponse>(LISTS_PATH)).lists;
 }
 
 /** One list the caller may read (a member's, or a public one), with what they may do with it. */
@@ -33,7 +35,7 @@ export async function fetchPublicList(id: string): Promise<PublicListResponse> {
 }
 
 export const listRequests = {
-  create: (id: string, name: string): ChangeRequest => ({ method: 'POST', path: '/lists', body: { id, name } }),
+  create: (id: string, name: string): ChangeRequest => ({ method: 'POST', path: LISTS_PATH, body: { id, name } }),
   rename: (id: string, name: string): ChangeRequest => ({ method: 'PUT', path: path(id), body: { name } }),
   remove: (id: string): ChangeRequest => ({ method: 'DELETE', path: path(id) }),
   visibility: (id: string, body: VisibilityBody): ChangeRequest => ({ method: 'PUT', path: `${path(id)}/visibility`, body }),
