@@ -37,4 +37,24 @@ describe('Menu', () => {
     expect(onSelect).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).toBeNull();
   });
+
+  // The content is rendered from the first opening on (Menu.tsx): the keyboard must still open it.
+  it('opens from the keyboard with the first item focused, the first time and again', async () => {
+    const onSelect = vi.fn();
+    render(<Page onSelect={onSelect} />);
+    const button = screen.getByRole('button', { name: 'List options' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'List Settings' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledOnce();
+  });
 });

@@ -19,15 +19,20 @@ interface MenuProps extends Omit<DropdownMenu.DropdownMenuContentProps, 'childre
  */
 export function Menu({ trigger, children, ...content }: MenuProps) {
   const button = useRef<HTMLButtonElement>(null);
-  const [landmark, setLandmark] = useState<Element | null>(null);
+  // Where the menu opens; undefined until it first opens. The menu's content (its portal and
+  // presence, with a style read each) is rendered only from then on: a list shows one menu per
+  // item, and rendering them all closed was a tenth of opening a list (docs/performance.md).
+  const [landmark, setLandmark] = useState<Element | null>();
   return (
     <DropdownMenu.Root modal={false} onOpenChange={(open) => open && setLandmark(button.current?.closest(LANDMARKS) ?? null)}>
       <DropdownMenu.Trigger ref={button} {...trigger} />
-      <DropdownMenu.Portal container={landmark}>
-        <DropdownMenu.Content sideOffset={4} {...content}>
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {landmark !== undefined && (
+        <DropdownMenu.Portal container={landmark}>
+          <DropdownMenu.Content sideOffset={4} {...content}>
+            {children}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      )}
     </DropdownMenu.Root>
   );
 }
