@@ -320,6 +320,9 @@ describe('AI on the list screen', () => {
       await userEvent.click(screen.getByRole('button', { name: AI_TEXT.photoButton }));
       const dialog = await screen.findByRole('dialog', { name: IMAGE_TEXT.takePhotoTitle });
       await userEvent.upload(within(dialog).getByTestId('image-file'), photoFile());
+      // The file is read asynchronously: wait until the photo has gone out. A generous bound, as
+      // a loaded CI machine with both test projects running can take over a second.
+      await vi.waitFor(() => expect(aiCalls(fetchMock)).not.toHaveLength(0), { timeout: 10_000 });
       return dialog;
     }
 
