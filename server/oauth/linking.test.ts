@@ -53,8 +53,10 @@ describe('linking an account, the whole way', () => {
     expect(tokens.body.expires_in).toBeGreaterThan(3500);
     expect(await tokenWorks(t, tokens.body.access_token)).toBe(true);
 
-    // Body credentials work as well as HTTP Basic; the refresh token is not rotated.
+    // An access token lives an hour. Body credentials work as well as HTTP Basic; the refresh
+    // token is not rotated.
     t.clock.advance(60 * 60 * 1000);
+    expect(await tokenWorks(t, tokens.body.access_token)).toBe(false);
     const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token }, { basic: false });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
