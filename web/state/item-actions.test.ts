@@ -42,6 +42,16 @@ describe('item actions', () => {
     expect(appStore.get().history).toEqual(['milk', 'eggs', 'bread']);
   });
 
+  it('keeps the items the server repeats unchanged, so their rows do not render again', () => {
+    setServerItems('l1', [item('a', 'milk'), item('b', 'eggs')]);
+    const before = items();
+    setServerItems('l1', [item('a', 'milk'), item('b', 'eggs')]);
+    expect(items()).toBe(before);
+    setServerItems('l1', [item('a', 'milk'), item('b', 'eggs', { is_completed: true })]);
+    expect(items()[0]).toBe(before[0]);
+    expect(items()[1]).toMatchObject({ id: 'b', is_completed: true });
+  });
+
   it('shows one row when the live feed brings the new item before the batch call answers', async () => {
     let resolve!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));

@@ -9,6 +9,7 @@ import { fetchItems, itemRequests } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
+import { keepUnchanged } from './keep-unchanged.ts';
 import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
@@ -40,7 +41,7 @@ export function setServerItems(listId: string, server: ItemView[]) {
     const waiting = stillOnTheirWay(current, new Set(server.map((item) => item.id)), state.pendingChanges);
     return {
       ...state,
-      items: { ...state.items, [listId]: [...keepUploadingImages(current, server), ...waiting] },
+      items: { ...state.items, [listId]: keepUnchanged(current, [...keepUploadingImages(current, server), ...waiting]) },
       propertyCache: rememberProperties(state, server),
     };
   });

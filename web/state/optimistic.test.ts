@@ -4,6 +4,11 @@ import type { ClientList } from './app-state.ts';
 import { isUnconfirmed, mergeServerLists, newTempId } from './optimistic.ts';
 
 describe('mergeServerLists', () => {
+  it('keeps the current lists when the server repeats them, so no card renders again', () => {
+    const current = [makeList({ id: 'a' }), makeList({ id: 'b' })];
+    expect(mergeServerLists(current, structuredClone(current), [])).toBe(current);
+  });
+
   const made: ClientList = { ...makeList({ id: 'b1f0c9e2-0000-4000-8000-000000000001', name: 'Groceries' }), tempId: 'temp-1' };
 
   it('replaces a list made here by the server’s copy with the same id', () => {

@@ -1,6 +1,7 @@
 import { TEMP_ID_PREFIX } from '../../common/constants.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { PendingChange } from './app-state.ts';
+import { keepUnchanged } from './keep-unchanged.ts';
 
 /**
  * Lists and items made on this device carry their final id from the start: a UUID made here,
@@ -34,7 +35,7 @@ export function stillOnTheirWay<T extends Optimistic>(current: readonly T[], ser
   );
 }
 
-/** The server's lists, plus the lists made here that it has not answered yet. */
+/** The server's lists, plus the lists made here that it has not answered yet; unchanged ones kept as they were. */
 export function mergeServerLists<T extends Optimistic>(current: readonly T[], server: readonly ListView[], pending: readonly PendingChange[]): (T | ListView)[] {
-  return [...stillOnTheirWay(current, new Set(server.map((list) => list.id)), pending), ...server];
+  return keepUnchanged<T | ListView>(current, [...stillOnTheirWay(current, new Set(server.map((list) => list.id)), pending), ...server]);
 }
