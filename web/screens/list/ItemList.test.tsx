@@ -1,27 +1,66 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTHER_GROUP_LABEL } from '../../../common/grouping.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { item } from '../../test/http.ts';
 import { ItemList } from './ItemList.tsx';
 
-/** jsdom lays nothing out: every row measures 48 px, as a one-line row does in a browser. */
-const ROW_PX = 48;
-const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
+/**
+ * A ResizeObserver the test reports through, as the browser does after each layout. jsdom lays
+ * nothing out; the rows reading layout themselves is what this file checks they never do.
+ */
+class ReportingObserver {
+  static all: ReportingObserver[] = [];
+  readonly observed = new Set<Element>();
+  readonly report: ResizeObserverCallback;
+  constructor(report: ResizeObserverCallback) {
+    this.report = report;
+    ReportingObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.observed.add(element);
+  }
+  unobserve(element: Element) {
+    this.observed.delete(element);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
+  /** Reports every observed row as laid out `blockSize` px tall. */
+  static layRowsOut(blockSize: number) {
+    for (const observer of ReportingObserver.all) {
+      const rows = [...observer.observed].filter((element) => element.tagName === 'LI');
+      if (rows.length === 0) continue;
+      const entries = rows.map((target) => ({ target, borderBoxSize: [{ blockSize, inlineSize: 320 }] }) as unknown as ResizeObserverEntry);
+      observer.report(entries, observer as unknown as ResizeObserver);
+    }
+  }
+}
 
 describe('ItemList', () => {
+  const layoutReads = vi.fn();
+  const jsdomObserver = globalThis.ResizeObserver;
+  const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
   beforeAll(() => {
+    globalThis.ResizeObserver = ReportingObserver as unknown as typeof ResizeObserver;
     Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
       configurable: true,
       get(this: HTMLElement) {
-        return this.tagName === 'LI' ? ROW_PX : 0;
+        layoutReads(this);
+        return 0;
       },
     });
   });
   afterAll(() => {
+    globalThis.ResizeObserver = jsdomObserver;
     Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    ReportingObserver.all = [];
+    layoutReads.mockClear();
+  });
 
   const handlers = { onToggle: vi.fn(), onDelete: vi.fn(), onRename: vi.fn(), onImage: vi.fn() };
 
@@ -63,5 +102,29 @@ describe('ItemList', () => {
     // The group's heading names the department: the rows do not repeat it as a tag; other tags stay.
     expect(screen.queryByText('Dairy', { selector: 'span[class*="tag"]' })).toBeNull();
     expect(screen.getByText('organic')).toBeInTheDocument();
+  });
+
+  it('sizes rows by what the browser laid out, reported after layout, never by reading layout while rendering', () => {
+    const items = ['milk', 'eggs', 'bread'].map((name, index) => item(`i${index}`, name)) as ClientItem[];
+    render(<ItemList items={items} groupKey={undefined} editable {...handlers} />);
+    const list = screen.getByRole('list', { name: 'Items' });
+    // Before the first layout: the estimate (a one-line row and its divider).
+    expect(list.style.height).toBe(`${3 * 49}px`);
+    act(() => ReportingObserver.layRowsOut(60));
+    expect(list.style.height).toBe(`${3 * 60}px`);
+    expect(within(list).getAllByRole('listitem').map((row) => row.style.transform)).toEqual(['translateY(0px)', 'translateY(60px)', 'translateY(120px)']);
+    expect(layoutReads).not.toHaveBeenCalled();
+  });
+
+  it('draws the rows in its first render, not in a second, blocking one once it has measured the window', () => {
+    const items = ['milk', 'eggs', 'bread'].map((name, index) => item(`i${index}`, name)) as ClientItem[];
+    const commits = vi.fn();
+    render(
+      <Profiler id="items" onRender={commits}>
+        <ItemList items={items} groupKey={undefined} editable {...handlers} />
+      </Profiler>,
+    );
+    expect(within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(commits).toHaveBeenCalledTimes(1);
   });
 });

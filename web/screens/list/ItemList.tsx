@@ -1,5 +1,5 @@
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import type { ClientItem } from '../../state/app-state.ts';
@@ -11,6 +11,19 @@ const OVERSCAN = 8;
 /** Sizes assumed before a row is measured: a one-line item (48 px and its divider), a heading. */
 const ITEM_ESTIMATE_PX = 49;
 const HEADING_ESTIMATE_PX = 36;
+
+/**
+ * A row's height as the browser laid it out, from its ResizeObserver entry (delivered after the
+ * frame's layout); until then the last one known or the estimate. The default reads offsetHeight
+ * when React attaches each row, which forces the page's first layout inside React's commit: the
+ * longest task of opening a list (docs/performance.md).
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, virtualizer: Virtualizer<Window, Element>): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = virtualizer.indexFromElement(element);
+  return virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ?? virtualizer.options.estimateSize(index);
+}
 
 /** A group's heading row is drawn for the eye; its first item's row carries the heading for screen readers. */
 type Row =
@@ -64,12 +77,13 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
   const [listTop, setListTop] = useState(0);
 
   // Where the list starts on the page (the virtualiser works in window scroll offsets), again
-  // whenever the page's layout moves (the offline banner, a wrapped toolbar).
-  useLayoutEffect(() => {
+  // whenever the page's layout moves (the offline banner, a wrapped toolbar). Read when the
+  // observer reports, after the frame's layout, not by forcing one; until then the list is taken
+  // to start at the top, which only draws a few rows more.
+  useEffect(() => {
     const list = listRef.current;
     if (!list) return undefined;
     const measure = () => setListTop(Math.round(list.getBoundingClientRect().top + window.scrollY));
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
@@ -90,6 +104,10 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     overscan: OVERSCAN,
     scrollMargin: listTop,
     rangeExtractor,
+    measureElement: measureRow,
+    // The window's size from the first render on: without it the first render draws no rows and
+    // the virtualiser draws them in a second, blocking render once it has measured the window.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
 
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
