@@ -20,7 +20,6 @@ import styles from './Ai.module.css';
 export function ItemAiMenu({ item }: { item: ClientItem }) {
   const listId = item.list_id;
   const busy = useAiBusy(listId, item.id);
-  const translateLabel = useId();
   if (isUnconfirmed(item)) return null;
   return (
     <Menu
@@ -34,6 +33,20 @@ export function ItemAiMenu({ item }: { item: ClientItem }) {
       align="end"
       collisionPadding={8}
     >
+      <ItemAiMenuEntries item={item} />
+    </Menu>
+  );
+}
+
+/**
+ * The menu's entries, a component of their own so that they (and a language name for each, which
+ * Intl builds slowly) are made when the menu opens, not for every row a list draws.
+ */
+function ItemAiMenuEntries({ item }: { item: ClientItem }) {
+  const listId = item.list_id;
+  const translateLabel = useId();
+  return (
+    <>
       <DropdownMenu.Item className={menu.item} onSelect={() => void addPropertiesAction(listId, item)}>
         {AI_TEXT.addProperties}
       </DropdownMenu.Item>
@@ -56,6 +69,6 @@ export function ItemAiMenu({ item }: { item: ClientItem }) {
           );
         })}
       </DropdownMenu.Group>
-    </Menu>
+    </>
   );
 }
