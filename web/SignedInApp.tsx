@@ -8,6 +8,9 @@ import { loadLists } from './state/list-actions.ts';
 import { startLiveSync } from './state/live-sync.ts';
 import { onReplayed, startConnectionWatch } from './state/sync.ts';
 
+// main.tsx loads the first screen's data from this chunk, which a signed-in start fetches anyway.
+export { loadFirstScreen } from './state/first-screen-loads.ts';
+
 /** Live updates, the connection state, and a reload of what replayed offline changes touched. */
 function useSync() {
   useEffect(() => {

@@ -2,6 +2,7 @@ import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
+import { createHandoff } from '../state/handoff.ts';
 import { session } from '../state/session.ts';
 import { fetchWithUploadProgress } from './upload-progress.ts';
 
@@ -125,7 +126,7 @@ export async function fetchAllPages<Page extends { next: string | null }>(read: 
 /** How long a read started early waits for the screen that asks for it; after that it is stale. */
 const EARLY_READ_MS = 10_000;
 
-const earlyReads = new Map<string, { answer: Promise<unknown>; token: string | null; at: number }>();
+const earlyReads = createHandoff<string, unknown>(EARLY_READ_MS);
 
 /**
  * Starts a GET now, before the code of the screen that needs it has loaded (main.tsx, on a
@@ -134,17 +135,9 @@ const earlyReads = new Map<string, { answer: Promise<unknown>; token: string | n
  * data then arrives while its chunks do, not after them.
  */
 export function readEarly(path: string): void {
-  if (earlyReads.has(path)) return;
-  const answer = api(path);
-  // Whoever takes it sees the failure; left untaken, it must not surface as an unhandled rejection.
-  answer.catch(() => undefined);
-  earlyReads.set(path, { answer, token: session.get().token, at: performance.now() });
+  if (!earlyReads.has(path)) void earlyReads.start(path, () => api(path));
 }
 
 function takeEarlyRead(path: string, options: RequestOptions): Promise<unknown> | undefined {
-  const early = earlyReads.get(path);
-  if (!early || Object.keys(options).length > 0) return undefined;
-  earlyReads.delete(path);
-  const fresh = performance.now() - early.at < EARLY_READ_MS && early.token === session.get().token;
-  return fresh ? early.answer : undefined;
+  return Object.keys(options).length > 0 ? undefined : earlyReads.take(path);
 }

@@ -9,6 +9,7 @@ import { Brand } from '../components/Brand.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
 import { useAppState } from '../state/app-state.ts';
+import { loadForScreen } from '../state/screen-loads.ts';
 import { loadLists } from '../state/list-actions.ts';
 import { CreateListForm } from './dashboard/CreateListForm.tsx';
 import { ListCard } from './dashboard/ListCard.tsx';
@@ -21,8 +22,8 @@ export function DashboardScreen({ user }: { user: UserView }) {
 
   // The cache is on screen already; the server's answer replaces it when it comes.
   useEffect(() => {
-    refreshUser().catch(() => undefined);
-    loadLists().catch(() => undefined);
+    loadForScreen('me', refreshUser).catch(() => undefined);
+    loadForScreen('lists', loadLists).catch(() => undefined);
   }, []);
 
   return (

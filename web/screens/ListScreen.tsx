@@ -11,6 +11,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import ui from '../components/ui.module.css';
 import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
+import { loadForScreen } from '../state/screen-loads.ts';
 import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, loadVisitedList, renameListAction } from '../state/list-actions.ts';
 import { followListItems } from '../state/live-sync.ts';
@@ -57,13 +58,13 @@ export function ListScreen() {
 
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.selectedList, id);
-    loadLists().catch(() => undefined);
+    loadForScreen('lists', loadLists).catch(() => undefined);
   }, [id]);
 
   // A list made here is followed once the server has it.
   useEffect(() => {
     if (unconfirmed) return undefined;
-    loadItems(id).catch(() => undefined);
+    loadForScreen(`items:${id}`, () => loadItems(id)).catch(() => undefined);
     return followListItems(id);
   }, [id, unconfirmed]);
 

@@ -90,10 +90,13 @@ function stateFrom(json: string | null): AppState {
  * Starts from the cache: at once when it is in localStorage; from IndexedDB a moment later when it
  * grew too big for it (what happened meanwhile, e.g. a server answer, is kept over the cache).
  */
-function startFromCache(store: { set(state: AppState): void; update(change: (state: AppState) => AppState): void }) {
+function startFromCache(store: { set(state: AppState): void; update(change: (state: AppState) => AppState): void }): Promise<void> {
   const read = readCacheText();
-  if ('json' in read) return store.set(stateFrom(read.json));
-  void read.pending.then((json) => {
+  if ('json' in read) {
+    store.set(stateFrom(read.json));
+    return Promise.resolve();
+  }
+  return read.pending.then((json) => {
     const cached = stateFrom(json);
     store.update((state) => ({
       ...cached,
@@ -106,7 +109,8 @@ function startFromCache(store: { set(state: AppState): void; update(change: (sta
 }
 
 export const appStore = createStore<AppState>(emptyState());
-startFromCache(appStore);
+/** Settles once the cache is in the store (at once from localStorage, later from IndexedDB). */
+export const cacheRestored = startFromCache(appStore);
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -134,7 +138,7 @@ export function resetAppState(): void {
 
 /** Re-reads the cache, e.g. in tests after localStorage was prepared. */
 export function reloadAppStateFromCache(): void {
-  startFromCache(appStore);
+  void startFromCache(appStore);
 }
 
 export function useAppState<S>(select: (state: AppState) => S): S {

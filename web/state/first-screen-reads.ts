@@ -22,7 +22,7 @@ export function readFirstScreenEarly(pathname: string): void {
 }
 
 /** The `:id` of `/lists/:id`, decoded as the router decodes it. */
-function listIdOf(pathname: string): string | undefined {
+export function listIdOf(pathname: string): string | undefined {
   const segment = /^\/lists\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (segment === undefined) return undefined;
   try {
