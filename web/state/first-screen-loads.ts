@@ -22,8 +22,8 @@ export async function loadFirstScreen(pathname: string): Promise<void> {
   if (pathname !== '/' && listId === undefined) return;
   const lists = loadAtStartup('lists', loadLists);
   if (listId === undefined) {
-    // The dashboard renders without waiting: its cards are light, and its largest paint came
-    // about 0.1 s later when it waited (Lighthouse, docs/performance.md).
+    // The dashboard renders without waiting: its cards are light, so rendering them again when
+    // the lists come in costs little, and waiting could only hold back its first paint.
     void loadAtStartup('me', refreshUser);
     return;
   }
