@@ -7,13 +7,19 @@ import { StartingHeader } from './components/StartingHeader.tsx';
 import { DashboardScreen, ListScreen } from './screens/lazy.ts';
 import { readFirstScreenEarly } from './state/first-screen-reads.ts';
 import { session } from './state/session.ts';
+import { whenIdle } from './state/when-idle.ts';
 import './state/theme.ts';
 import './styles/global.css';
 
-// The service worker (vite-plugin-pwa) keeps the app shell for offline starts; only in a build,
-// and after the first render so it never competes with it.
-if (import.meta.env.PROD) {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+/**
+ * The service worker (vite-plugin-pwa) keeps the app shell for offline starts; only in a build,
+ * and at an idle moment after the first render so it never competes with it.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD) return;
+  void whenIdle()
+    .then(() => import('virtual:pwa-register'))
+    .then(({ registerSW }) => registerSW({ immediate: true }));
 }
 
 /**
@@ -47,4 +53,4 @@ void fetchFirstScreen().then(() =>
       </StrictMode>,
     ),
   ),
-);
+).then(registerServiceWorker);

@@ -107,6 +107,32 @@ describe('the live client', () => {
     client.close();
   });
 
+  it('opens its first connection only once `startAfter` has settled, and closes before it without connecting', async () => {
+    const { owner } = await castOfList(t);
+    const tickets: string[] = [];
+    const start = Promise.withResolvers<void>();
+    const getTicket = async () => {
+      tickets.push('asked');
+      return ticketFor(t, owner.token);
+    };
+    const { client, sockets } = await clientFor(t, owner.token, { getTicket, startAfter: start.promise });
+    const me = client.subscribe({ topic: 'user', onUpdate: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tickets).toEqual([]);
+    start.resolve();
+    await waitUntil(() => me.docs().size === 1, 'the user snapshot');
+    expect(tickets).toEqual(['asked']);
+    client.close();
+
+    const never = await clientFor(t, owner.token, { getTicket, startAfter: Promise.resolve() });
+    never.client.subscribe({ topic: 'user', onUpdate: () => {} });
+    never.client.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tickets).toEqual(['asked']);
+    expect(never.sockets).toHaveLength(0);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('reports the end of a subscription whose access was revoked, and drops it', async () => {
     const { owner, viewer, listId } = await castOfList(t);
     const { client } = await clientFor(t, viewer.token);

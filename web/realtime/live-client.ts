@@ -43,6 +43,8 @@ export interface LiveClientOptions {
   /** For the jitter; injectable so tests are deterministic. */
   random?: () => number;
   onStatus?: (status: LiveStatus) => void;
+  /** The first connection waits for this (the browser app: an idle moment after the first screen). */
+  startAfter?: Promise<unknown>;
 }
 
 export interface SubscribeOptions<Doc> {
@@ -157,6 +159,8 @@ export function createLiveClient(options: LiveClientOptions) {
     setStatus('connecting');
     let ticket: string;
     try {
+      await options.startAfter;
+      if (stopped) return;
       ticket = await options.getTicket();
     } catch {
       return retry();
