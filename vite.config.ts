@@ -7,6 +7,17 @@ import { API_BASE_PATH } from './common/constants.ts';
 /** The API server `npm run dev` starts beside Vite (scripts/dev.ts). */
 export const DEV_API_PORT = 3001;
 
+/**
+ * How the app's code is cut into chunks (decision 018): on a phone's link every request costs a
+ * round trip, so a start loads a few large chunks, not twenty small ones. The entry is one chunk;
+ * the pieces the sign-in screens share are one; the signed-in app with its two main screens
+ * (lists and a list), its state and its live client is one. Dialogs opened on demand stay lazy,
+ * and so does every other screen.
+ */
+const SIGN_IN_SHARED = /[\\/]web[\\/](screens[\\/]AuthLayout|components[\\/](Field|FormMessage|errors|ui\.module))\./;
+const SIGNED_IN_APP = /[\\/]web[\\/](SignedInApp\.tsx|state[\\/]|realtime[\\/]|screens[\\/](DashboardScreen\.tsx|ListScreen\.tsx|dashboard[\\/]|list[\\/]))/;
+const OPENED_ON_DEMAND = /(Dialog|Modal)(\.module\.css|\.tsx)$/;
+
 /** The brand colour of the logo (web/public/logo.svg) and of the browser's chrome around the app. */
 const THEME_COLOR = '#2f6fed';
 
@@ -55,6 +66,18 @@ export default defineConfig({
     emptyOutDir: true,
     // Report gzip sizes, so the initial bundle size is visible on every build.
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // A module goes to the first group (highest priority) that takes it.
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: 'sign-in', test: SIGN_IN_SHARED, priority: 2 },
+            { name: 'signed-in', test: (id) => SIGNED_IN_APP.test(id) && !OPENED_ON_DEMAND.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 3000,

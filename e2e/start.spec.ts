@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { WEB_DIST_DIR } from '../server/http/web-app.ts';
 import { addItems, itemTexts, openNewList, registerUser } from './fixtures.ts';
 
 /**
@@ -12,7 +15,7 @@ test("a signed-in start shows the header while the app's chunks load, then the a
   await registerUser(page, 'start');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/SignedInApp-*.js', async (route) => {
+  await page.route('**/assets/signed-in-*.js', async (route) => {
     await held;
     await route.continue();
   });
@@ -61,4 +64,57 @@ test('a signed-in start on a list reads the lists and its items once, and shows 
   expect(reads.filter((path) => path === '/api/v1/lists')).toHaveLength(1);
   expect(reads.filter((path) => path === `/api/v1/lists/${listId}/items`)).toHaveLength(1);
   expect(await page.evaluate(() => (window as unknown as { listShownEmpty: number }).listShownEmpty)).toBe(0);
+});
+
+/** The issue-12 budget of the sign-in page's scripts, in gzip bytes. */
+const SIGN_IN_SCRIPTS_MAX_GZIP = 100 * 1024;
+/** The service worker's registration, loaded at an idle moment after the first screen (main.tsx). */
+const SERVICE_WORKER_SCRIPTS = /pwa-register|workbox-window/;
+
+/** The scripts a load of the page fetches, by file name, until the network is idle. */
+async function scriptsOfLoad(page: Page, load: () => Promise<unknown>): Promise<string[]> {
+  const files: string[] = [];
+  const onRequest = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === 'script') files.push(path.basename(new URL(request.url()).pathname));
+  };
+  page.on('request', onRequest);
+  await load();
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  return files.filter((file) => !SERVICE_WORKER_SCRIPTS.test(file)).sort();
+}
+
+/** A chunk's name without its content hash: `signed-in-CebeOC9F.js` -> `signed-in`. */
+const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, '');
+
+// Every request costs a round trip on a phone's link: a start loads a few large chunks (vite.config.ts, decision 018).
+test('the sign-in page loads its code in three scripts, under 100 KB gzip', async ({ page }) => {
+  const scripts = await scriptsOfLoad(page, () => page.goto('/'));
+  expect(scripts.map(chunkName)).toEqual(['LoginScreen', 'index', 'sign-in']);
+  const gzip = scripts.reduce((sum, file) => sum + fs.statSync(path.join(WEB_DIST_DIR, 'assets', `${file}.gz`)).size, 0);
+  expect(gzip).toBeLessThan(SIGN_IN_SCRIPTS_MAX_GZIP);
+});
+
+test('a signed-in start on a list loads the app in three scripts and opens the live socket only after the list is shown', async ({ page }) => {
+  await registerUser(page, 'start-scripts');
+  await openNewList(page, 'Weekend');
+  await addItems(page, 'milk, eggs');
+  // The time of the second frame after the rows appear: the frame that shows them has been painted.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="item-row"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => ((window as unknown as { listPainted: number }).listPainted = performance.now())));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+
+  const scripts = await scriptsOfLoad(page, () => page.reload());
+  expect(scripts.map(chunkName)).toEqual(['index', 'sign-in', 'signed-in']);
+  await expect(itemTexts(page)).toHaveText(['milk', 'eggs']);
+  const { listPainted, ticketAsked } = await page.evaluate(() => ({
+    listPainted: (window as unknown as { listPainted: number }).listPainted,
+    ticketAsked: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/auth/realtime-token'))?.startTime,
+  }));
+  expect(ticketAsked).toBeGreaterThan(listPainted);
 });

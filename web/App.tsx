@@ -4,7 +4,7 @@ import { ALEXA_LOGIN_PATH } from '../common/alexa.ts';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import {
   AlexaLoginScreen,
-  JoinScreen,
+  InvitationScreen,
   LoginScreen,
   PublicListScreen,
   ResetPasswordScreen,
@@ -18,7 +18,7 @@ export const SignedInApp = preloadable(() => import('./SignedInApp.tsx').then((m
 function SignedOutApp() {
   return (
     <Routes>
-      <Route path="/join/:listId" element={<JoinScreen />} />
+      <Route path="/join/:listId" element={<InvitationScreen />} />
       <Route path="/lists/:id" element={<PublicListScreen />} />
       <Route path="*" element={<LoginScreen />} />
     </Routes>

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../common/messages.ts';
-import type { InvitationView } from '../../common/schemas/shares.ts';
-import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
-import { fetchInvitation, listRequests } from '../api/lists.ts';
 import type { ListResponse } from '../../common/schemas/lists.ts';
+import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
+import { listRequests } from '../api/lists.ts';
 import ui from '../components/ui.module.css';
 import { upsertList } from '../state/list-actions.ts';
 import { useSession } from '../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { LoginScreen } from './LoginScreen.tsx';
 
 /** The join errors of spec section 8. */
 function joinError(error: unknown): string {
@@ -19,23 +17,15 @@ function joinError(error: unknown): string {
 }
 
 /**
- * The share link `/join/:listId`: signed in, it joins and opens the list; signed out, it shows the
- * invitation on the sign-in screen, and joins as soon as the visitor has signed in or registered.
+ * The share link `/join/:listId` signed in: joins and opens the list. Signed out, the link shows
+ * the invitation on the sign-in screen (InvitationScreen), and this joins once the visitor is in.
  */
 export function JoinScreen() {
   const { listId = '' } = useParams();
-  const { user } = useSession();
   // The id, not the object: a token refresh (on 401) replaces the user object and must not re-join.
-  const userId = user?.id;
+  const userId = useSession().user?.id;
   const navigate = useNavigate();
-  const [invitation, setInvitation] = useState<InvitationView | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (userId) return;
-    // An unknown or private list has no invitation: the plain sign-in, then the join says why.
-    fetchInvitation(listId).then(setInvitation, () => setInvitation(null));
-  }, [listId, userId]);
 
   useEffect(() => {
     if (!userId) return;
@@ -52,7 +42,6 @@ export function JoinScreen() {
     };
   }, [listId, userId, navigate]);
 
-  if (!user) return invitation === undefined ? null : <LoginScreen invitation={invitation ?? undefined} />;
   return (
     <AuthLayout title={error ? MESSAGES.joinFailed : 'Joining list…'}>
       {error && <p role="alert">{error}</p>}
