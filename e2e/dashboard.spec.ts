@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createList, expectNoAxeViolations, expectScreenshots, registerAs, registerUser } from './fixtures.ts';
 
-test('register, create lists, delete one after confirming, and the theme choice persists', async ({ page }) => {
+test('register, create lists, delete one after confirming, and the theme choice persists and reaches the other tabs', async ({ page, context }) => {
   await page.goto('/');
   await expectNoAxeViolations(page, 'sign-in');
   await expectScreenshots(page, 'sign-in');
@@ -30,12 +30,18 @@ test('register, create lists, delete one after confirming, and the theme choice 
   await expect(page.getByRole('link', { name: 'Groceries' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Hardware' })).toHaveCount(0);
 
-  // The theme starts from the system preference and the choice survives a reload.
+  // The theme starts from the system preference; the choice survives a reload and an open tab follows it.
   const html = page.locator('html');
   const first = await html.getAttribute('data-theme');
   const other = first === 'dark' ? 'light' : 'dark';
+  const otherTab = await context.newPage();
+  await otherTab.goto('/');
+  await expect(otherTab.locator('html')).toHaveAttribute('data-theme', first!);
   await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
   await expect(html).toHaveAttribute('data-theme', other);
+  await expect(otherTab.locator('html')).toHaveAttribute('data-theme', other);
+  await expect(otherTab.getByRole('button', { name: `Switch to ${first} theme` })).toBeVisible();
+  await otherTab.close();
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', other);
   expect(await page.evaluate(() => localStorage.getItem('listo_theme'))).toBe(other);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
+import { STORAGE_KEYS, VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { SERVER_MESSAGES } from '../common/messages.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
 
@@ -87,13 +87,19 @@ export async function expectScreenshots(page: Page, name: string, mask: Locator[
 /** What axe checks: WCAG 2.0 and 2.1, levels A and AA, and its best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/** Shows `theme` on the page (the data-theme the toggle sets, but not stored) and answers the one it replaced. */
+/**
+ * Shows `theme` on the page as a choice made in another tab would (web/state/theme.ts), so the
+ * app's own controls follow it, but not stored; answers the one it replaced.
+ */
 async function showTheme(page: Page, theme: string | undefined): Promise<string | undefined> {
-  return page.evaluate((value) => {
-    const before = document.documentElement.dataset.theme;
-    document.documentElement.dataset.theme = value ?? 'light';
-    return before;
-  }, theme);
+  return page.evaluate(
+    ({ key, value }) => {
+      const before = document.documentElement.dataset.theme;
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value ?? 'light' }));
+      return before;
+    },
+    { key: STORAGE_KEYS.theme, value: theme },
+  );
 }
 
 /** Waits until every finite animation has ended (a menu's opening), so colours are the final ones. */

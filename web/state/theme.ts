@@ -3,10 +3,12 @@ import { createStore, useStore } from './store.ts';
 
 export type Theme = 'light' | 'dark';
 
+const isTheme = (value: string | null): value is Theme => value === 'light' || value === 'dark';
+
 /** The stored choice, else the system preference (spec section 9). */
 function initialTheme(): Theme {
   const stored = localStorage.getItem(STORAGE_KEYS.theme);
-  if (stored === 'light' || stored === 'dark') return stored;
+  if (isTheme(stored)) return stored;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
@@ -18,6 +20,10 @@ function apply(theme: Theme) {
 
 apply(themeStore.get());
 themeStore.subscribe(() => apply(themeStore.get()));
+// A choice made in another tab of the app (the browser tells the others with a storage event) applies here too.
+window.addEventListener('storage', (event) => {
+  if (event.key === STORAGE_KEYS.theme && isTheme(event.newValue)) themeStore.set(event.newValue);
+});
 
 /** Switches light and dark and keeps the choice in `listo_theme`. */
 export function toggleTheme(): void {
