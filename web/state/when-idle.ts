@@ -8,7 +8,8 @@ export const IDLE_WAIT_MAX_MS = 2_000;
  * Lighthouse counts every request started before the largest paint into that paint's time
  * (docs/performance.md). Two frames, because a frame's paint is reported a frame later: after
  * one, work still started ahead of the report. Safari has no requestIdleCallback: there it is the
- * task after the frames.
+ * task after the frames. A page opened in a hidden tab draws no frames, so the work waits until it
+ * is shown: a subscription then starts with a whole snapshot, so nothing is missed.
  */
 export function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
