@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, EmailVerificationsTable, NewUser, UserRow } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -69,16 +70,22 @@ export async function insertSession(
  * request, so it is written with scalar subqueries, not a join: SQLite re-plans a join whose WHERE
  * holds a bound value on every run, 30 µs instead of 6 (decision 016).
  */
-export function findLiveSession(db: Db, tokenHash: string) {
+const liveSession = compiledQuery((db, { tokenHash }: { tokenHash: string }) => {
   const live = db.selectFrom('sessions').where('sessions.token_hash', '=', tokenHash).where('sessions.revoked_at', 'is', null);
-  return db
-    .selectFrom('users')
-    .selectAll('users')
-    .select([live.select('sessions.id').as('session_id'), live.select('sessions.expires_at').as('session_expires_at')])
-    .where('users.id', '=', live.select('sessions.user_id'))
-    // A row comes back only when the session exists, so its columns are never null.
-    .$narrowType<{ session_id: string; session_expires_at: string }>()
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select([live.select('sessions.id').as('session_id'), live.select('sessions.expires_at').as('session_expires_at')])
+      .where('users.id', '=', live.select('sessions.user_id'))
+      // A row comes back only when the session exists, so its columns are never null.
+      .$narrowType<{ session_id: string; session_expires_at: string }>()
+  );
+});
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const { rows } = await liveSession(db, { tokenHash });
+  return rows[0];
 }
 
 /** Gives a live session a new token hash and expiry; answers whether `oldHash` was still its hash. */

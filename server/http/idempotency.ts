@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -9,8 +9,9 @@ import {
   IDEMPOTENCY_TTL_MS,
 } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { RunInTransaction } from '../db/group-commit.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, IdempotencyKeysTable } from '../db/schema.ts';
 import { AppError, badRequest } from './errors.ts';
 
 declare module 'fastify' {
@@ -132,7 +133,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
         await inTransaction(async (trx) => {
           // Nothing written yet (a refusal, or a change with nothing to do): the key and its answer in one.
           if (claim.state !== 'claimed') await insertClaim(trx, claim, answer);
-          else await trx.updateTable('idempotency_keys').set(answer).where('scope', '=', claim.scope).where('key', '=', claim.key).execute();
+          else await storeAnswer(trx, { scope: claim.scope, key: claim.key, answer });
         });
       } else if (claim.state === 'claimed') {
         await release(inTransaction, claim);
@@ -254,13 +255,22 @@ async function claimFirst(db: Kysely<DB>, inTransaction: RunInTransaction, claim
 
 /** Inserts the key's row, with its answer when known; false when the key is taken. */
 async function insertClaim(trx: Transaction<DB>, claim: Claim, answer?: StoredAnswer): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({ scope: claim.scope, key: claim.key, fingerprint: claim.fingerprint, created_at: claim.createdAt, ...answer })
-    .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  const row = { scope: claim.scope, key: claim.key, fingerprint: claim.fingerprint, created_at: claim.createdAt, ...answer };
+  const { numAffectedRows } = await claimInsert(trx, { row });
+  return Number(numAffectedRows ?? 0) > 0;
 }
+
+// Every write that carries a key runs these two: compiled once (server/db/compiled-query.ts).
+const claimInsert = compiledQuery((db, { row }: { row: Insertable<IdempotencyKeysTable> }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing()),
+);
+
+const storeAnswer = compiledQuery((db, { scope, key, answer }: { scope: string; key: string; answer: StoredAnswer }) =>
+  db.updateTable('idempotency_keys').set(answer).where('scope', '=', scope).where('key', '=', key),
+);
 
 /**
  * The row holding the key, if it still counts. An expired row, or the claim of a request that

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { itemNameKey } from '../../common/item-input.ts';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -40,7 +41,13 @@ export function findItem(db: Db, listId: string, itemId: string): Promise<ItemRo
  * SQLite on every run, 16 µs instead of 4.5 (decision 016).
  */
 export async function lastPosition(db: Db, listId: string): Promise<number> {
-  const row = await db
+  const { rows } = await highestPosition(db, { listId });
+  const last = rows[0]?.last;
+  return last == null ? -1 : Number(last);
+}
+
+const highestPosition = compiledQuery((db, { listId }: { listId: string }) =>
+  db
     .selectFrom('lists')
     .select((eb) =>
       eb
@@ -49,10 +56,8 @@ export async function lastPosition(db: Db, listId: string): Promise<number> {
         .whereRef('items.list_id', '=', 'lists.id')
         .as('last'),
     )
-    .where('lists.id', '=', listId)
-    .executeTakeFirst();
-  return row?.last == null ? -1 : Number(row.last);
-}
+    .where('lists.id', '=', listId),
+);
 
 /**
  * The list's items of these names (`itemNameKey`), for the duplicate rule (common/item-duplicates.ts).
@@ -61,17 +66,14 @@ export async function lastPosition(db: Db, listId: string): Promise<number> {
 export async function itemsNamed(db: Db, listId: string, nameKeys: readonly string[]) {
   const found = [];
   for (const chunk of chunks([...new Set(nameKeys)])) {
-    found.push(
-      ...(await db
-        .selectFrom('items')
-        .select(['id', 'name_key', 'is_completed'])
-        .where('list_id', '=', listId)
-        .where('name_key', 'in', chunk)
-        .execute()),
-    );
+    found.push(...(await itemsOfNames(db, { listId, nameKeys: chunk })).rows);
   }
   return found;
 }
+
+const itemsOfNames = compiledQuery((db, { listId, nameKeys }: { listId: string; nameKeys: string[] }) =>
+  db.selectFrom('items').select(['id', 'name_key', 'is_completed']).where('list_id', '=', listId).where('name_key', 'in', nameKeys),
+);
 
 /** Some items of a list, by id (those a batch of changes touched, or a replayed creation). */
 export function findItemsByIds(db: Db, listId: string, ids: readonly string[]): Promise<ItemRow[]> {
@@ -87,12 +89,11 @@ export type ItemRowChanges = Omit<Updateable<ItemsTable>, 'name_key' | 'content'
 
 export async function insertItems(db: Db, rows: readonly NewItemRow[]): Promise<void> {
   for (const chunk of chunks(rows)) {
-    await db
-      .insertInto('items')
-      .values(chunk.map((row) => ({ ...row, name_key: itemNameKey(row.content) })))
-      .execute();
+    await itemsInsert(db, { rows: chunk.map((row) => ({ ...row, name_key: itemNameKey(row.content) })) });
   }
 }
+
+const itemsInsert = compiledQuery((db, { rows }: { rows: Insertable<ItemsTable>[] }) => db.insertInto('items').values(rows));
 
 export async function updateItem(db: Db, listId: string, itemId: string, changes: ItemRowChanges): Promise<void> {
   const set = changes.content === undefined ? changes : { ...changes, name_key: itemNameKey(changes.content) };

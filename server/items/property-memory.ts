@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { rememberedProperties } from '../../common/property-memory.ts';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 
@@ -23,16 +24,15 @@ export async function recallProperties(db: Db, userId: string, nameKeys: string[
   const keys = [...new Set(nameKeys)].filter((key) => key !== '');
   const memory = new Map<string, Properties>();
   for (let start = 0; start < keys.length; start += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom('item_properties')
-      .select(['name_key', 'properties'])
-      .where('user_id', '=', userId)
-      .where('name_key', 'in', keys.slice(start, start + LOOKUP_CHUNK))
-      .execute();
+    const { rows } = await rememberedOfNames(db, { userId, nameKeys: keys.slice(start, start + LOOKUP_CHUNK) });
     for (const row of rows) memory.set(row.name_key, rememberedProperties(fromJson(row.properties)));
   }
   return memory;
 }
+
+const rememberedOfNames = compiledQuery((db, { userId, nameKeys }: { userId: string; nameKeys: string[] }) =>
+  db.selectFrom('item_properties').select(['name_key', 'properties']).where('user_id', '=', userId).where('name_key', 'in', nameKeys),
+);
 
 /**
  * Remembers what a user set on an item of this name, without its quantity; setting nothing to

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, ListChangeRow, ListChangesTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -61,26 +62,32 @@ export async function bumpChangeSeq(
   count: number,
   lastChange?: { by: string; summary: string; at: string },
 ): Promise<number | undefined> {
-  const row = await trx
-    .updateTable('lists')
-    .set({
-      change_seq: sql`change_seq + ${count}`,
-      ...(lastChange && { last_change_by: lastChange.by, last_change_summary: lastChange.summary, last_change_at: lastChange.at }),
-    })
-    .where('id', '=', listId)
-    .returning('change_seq')
-    .executeTakeFirst();
-  return row?.change_seq;
+  const { rows } = await changeSeqBump(trx, { listId, count, lastChange });
+  return rows[0]?.change_seq;
 }
+
+const changeSeqBump = compiledQuery(
+  (db, { listId, count, lastChange }: { listId: string; count: number; lastChange?: { by: string; summary: string; at: string } }) =>
+    db
+      .updateTable('lists')
+      .set({
+        change_seq: sql`change_seq + ${count}`,
+        ...(lastChange && { last_change_by: lastChange.by, last_change_summary: lastChange.summary, last_change_at: lastChange.at }),
+      })
+      .where('id', '=', listId)
+      .returning('change_seq'),
+);
 
 /** Rows per INSERT: 6 parameters each stays far below both dialects' limits (a reorder logs 5,000). */
 const INSERT_CHUNK = 500;
 
 export async function insertChanges(trx: Db, changes: Insertable<ListChangesTable>[]): Promise<void> {
   for (let start = 0; start < changes.length; start += INSERT_CHUNK) {
-    await trx.insertInto('list_changes').values(changes.slice(start, start + INSERT_CHUNK)).execute();
+    await changesInsert(trx, { rows: changes.slice(start, start + INSERT_CHUNK) });
   }
 }
+
+const changesInsert = compiledQuery((db, { rows }: { rows: Insertable<ListChangesTable>[] }) => db.insertInto('list_changes').values(rows));
 
 /** The log of a list after a seq, oldest first. */
 export function findChangesAfter(db: Db, listId: string, afterSeq: number): Promise<ListChangeRow[]> {
