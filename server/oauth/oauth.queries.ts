@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, OAuthAccessTokensTable, OAuthCodesTable, OAuthGrantsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -85,7 +86,12 @@ export async function pruneAccessTokens(db: Db, grantId: string, keep: number): 
  * scalar subqueries rather than joins, which SQLite plans afresh on every run (decision 016:
  * 40 µs against 10 µs here).
  */
-export function findLiveAccessToken(db: Db, tokenHash: string, now: string) {
+export async function findLiveAccessToken(db: Db, tokenHash: string, now: string) {
+  const { rows } = await liveAccessToken(db, { tokenHash, now });
+  return rows[0];
+}
+
+const liveAccessToken = compiledQuery((db, { tokenHash, now }: { tokenHash: string; now: string }) => {
   const token = db
     .selectFrom('oauth_access_tokens')
     .where('oauth_access_tokens.token_hash', '=', tokenHash)
@@ -104,9 +110,8 @@ export function findLiveAccessToken(db: Db, tokenHash: string, now: string) {
       .where('users.id', '=', grant.select('oauth_grants.user_id'))
       // A row comes back only when the token and its grant exist, so their columns are never null.
       .$narrowType<{ token_id: string; token_expires_at: string; client_id: string; scope: string }>()
-      .executeTakeFirst()
   );
-}
+});
 
 /** The user's links, oldest first. */
 export function findGrantsOfUser(db: Db, userId: string) {
