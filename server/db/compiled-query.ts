@@ -4,16 +4,17 @@ import type { DB } from './schema.ts';
 /**
  * Queries on the hot path, built and compiled by Kysely once instead of on every call (issue 13,
  * docs/decisions/019-compiled-hot-queries.md). Building and compiling the eight queries of an item
- * creation took about 100 µs of CPU a request; running them again with new values takes none.
+ * creation took about 100 µs of CPU a request; binding new values to kept ones takes a few.
  *
  * `build` gets placeholders in place of the values: the same shape (the same keys, the same array
  * lengths, the same nulls, booleans and absent keys), with every other value replaced by a marker
- * that Kysely binds as a parameter. Booleans stay themselves: Kysely writes `is true` into the SQL,
- * and PostgreSQL refuses `is $1`. The compiled query is kept per dialect and per shape; a call binds its own
- * values to the parameters. So `build` may depend on which values are there and how many, but
- * never on a value itself (no `if (values.count > 1)`): it runs for the first call of a shape only.
- * Values are strings, numbers, booleans, null, and arrays and plain objects of those; a JSON column's
- * value is passed as its text (server/db/values.ts), or its keys would be taken for shape.
+ * that Kysely binds as a parameter. Booleans stay themselves: Kysely writes `is true` into the
+ * SQL, and PostgreSQL refuses `is $1`. The compiled query is kept per dialect and per shape; a
+ * call binds its own values to the parameters. So `build` may depend on which values are there
+ * and how many, but never on a value itself (no `if (values.count > 1)`): it runs for the first
+ * call of a shape only. Values are strings, numbers, booleans, null, and arrays and plain objects
+ * of those; a JSON column's value is passed as its text (server/db/values.ts), or its keys would
+ * be taken for shape.
  */
 
 /** Where a parameter's value is in a call's values: a path of keys and array indexes. */
@@ -33,7 +34,9 @@ export interface CompiledHotQuery<V extends QueryValues, O, D = DB> {
   (db: Kysely<D>, values: V): Promise<QueryResult<O>>;
 }
 
-export function compiledQuery<V extends QueryValues, O, D = DB>(build: (db: Kysely<D>, values: V) => Compilable<O>): CompiledHotQuery<V, O, D> {
+export function compiledQuery<V extends QueryValues, O, D = DB>(
+  build: (db: Kysely<D>, values: V) => Compilable<O>,
+): CompiledHotQuery<V, O, D> {
   // Keyed by the dialect's adapter: a transaction shares its database's, and SQLite and PostgreSQL
   // compile to different SQL.
   const byDialect = new WeakMap<object, Map<string, CompiledQuery<O>>>();
@@ -47,7 +50,9 @@ export function compiledQuery<V extends QueryValues, O, D = DB>(build: (db: Kyse
       compiled = build(db, placeholdersOf(values, []) as V).compile();
       if (shapes.size < SHAPES_MAX) shapes.set(shape, compiled);
     }
-    const parameters = compiled.parameters.map((parameter) => (parameter instanceof Placeholder ? valueAt(values, parameter.path) : parameter));
+    const parameters = compiled.parameters.map((parameter) =>
+      parameter instanceof Placeholder ? valueAt(values, parameter.path) : parameter,
+    );
     return db.executeQuery<O>({ ...compiled, parameters });
   };
 }
