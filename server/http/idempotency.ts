@@ -260,12 +260,20 @@ async function insertClaim(trx: Transaction<DB>, claim: Claim, answer?: StoredAn
   return Number(numAffectedRows ?? 0) > 0;
 }
 
-// Every write that carries a key runs these two: compiled once (server/db/compiled-query.ts).
+// Every request that carries a key runs these: compiled once (server/db/compiled-query.ts).
 const claimInsert = compiledQuery((db, { row }: { row: Insertable<IdempotencyKeysTable> }) =>
   db
     .insertInto('idempotency_keys')
     .values(row)
     .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing()),
+);
+
+const keyRow = compiledQuery((db, { scope, key }: { scope: string; key: string }) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'status', 'content_type', 'body', 'created_at'])
+    .where('scope', '=', scope)
+    .where('key', '=', key),
 );
 
 const storeAnswer = compiledQuery((db, { scope, key, answer }: { scope: string; key: string; answer: StoredAnswer }) =>
@@ -278,12 +286,7 @@ const storeAnswer = compiledQuery((db, { scope, key, answer }: { scope: string; 
  */
 async function liveRow(db: Kysely<DB>, inTransaction: RunInTransaction, claim: Claim, now: Date): Promise<StoredRow | undefined> {
   const { scope, key } = claim;
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'status', 'content_type', 'body', 'created_at'])
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const [row] = (await keyRow(db, { scope, key })).rows;
   if (!row) return undefined;
   const age = now.getTime() - new Date(row.created_at).getTime();
   if (age < IDEMPOTENCY_TTL_MS && (row.status !== null || age < ABANDONED_CLAIM_MS)) return row;
