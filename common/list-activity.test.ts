@@ -8,6 +8,8 @@ describe('itemActivity', () => {
     expect(itemActivity('checked', ['milk'])).toBe('checked off milk');
     expect(itemActivity('unchecked', ['milk'])).toBe('unchecked milk');
     expect(itemActivity('removed', ['a', 'b'])).toBe('removed 2 items');
+    expect(itemActivity('photo-added', ['milk'])).toBe('added a photo to milk');
+    expect(itemActivity('photo-removed', ['milk'])).toBe('removed the photo of milk');
   });
 
   it('says nothing when no item changed', () => {

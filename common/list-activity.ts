@@ -10,7 +10,7 @@ export const SOMEONE = 'Someone';
 export const ACTIVITY_NAME_MAX_LENGTH = 40;
 
 /** What a write did to items. */
-export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed';
+export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed' | 'photo-added' | 'photo-removed';
 
 const ITEM_VERBS: Record<ItemActivity, string> = {
   added: 'added',
@@ -19,6 +19,8 @@ const ITEM_VERBS: Record<ItemActivity, string> = {
   renamed: 'renamed',
   edited: 'edited',
   removed: 'removed',
+  'photo-added': 'added a photo to',
+  'photo-removed': 'removed the photo of',
 };
 
 /** Summaries of writes to the list itself. */
@@ -27,6 +29,7 @@ export const LIST_ACTIVITY = {
   renamed: 'renamed the list',
   settings: 'changed the list settings',
   reordered: 'reordered the items',
+  sorted: 'sorted the items',
 } as const;
 
 function shortName(name: string): string {

@@ -12,6 +12,7 @@ import {
 import { aiSortOrder } from '../../common/ai-sort.ts';
 import { ITEM_PROPERTIES_MAX_BYTES, LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
+import { itemActivity, LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { PhotoItemsResponse, ProcessItemsResponse } from '../../common/schemas/ai.ts';
 import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
@@ -25,7 +26,7 @@ import type { ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
 import * as itemQueries from '../items/items.queries.ts';
 import { recallProperties } from '../items/property-memory.ts';
-import type { ChangeFeed } from '../realtime/index.ts';
+import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { AiProvider, PropertyValues } from './ai-provider.ts';
 import { aiErrors } from './ai-errors.ts';
 import { createAnswers } from './answers.ts';
@@ -127,7 +128,9 @@ export function createAiService(deps: AiDeps) {
       const current = await itemQueries.findItem(trx, listId, itemId);
       if (!current) throw notFound(SERVER_MESSAGES.itemNotFound);
       const [changed] = await writeValues(trx, listId, [current], () => values);
-      if (changed) await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
+      if (changed) {
+        await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity('edited', [changed.content])));
+      }
       return present(changed ?? current, role);
     });
   }
@@ -169,7 +172,10 @@ export function createAiService(deps: AiDeps) {
         const moved = new Map(ordered.flatMap(({ row }, index) => (row.position === index ? [] : [[row.id, index] as const])));
         await itemQueries.setItemPositions(trx, listId, moved, nowIso());
         const touched = new Set([...enriched.map((row) => row.id), ...moved.keys()]);
-        await record([...touched].map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })));
+        await record(
+          [...touched].map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })),
+          activityOf(actor, LIST_ACTIVITY.sorted),
+        );
         const { rows: page, next } = await readItemsPage(trx, listId);
         return { items: page.map((row) => present(row, role)), next: next ?? null };
       });
@@ -226,7 +232,10 @@ export function createAiService(deps: AiDeps) {
           const key = itemNameKey(row.content);
           return Object.assign({}, ...results.map((result) => result.get(key) ?? {}));
         });
-        await record(updated.map((row) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: row.id })));
+        await record(
+          updated.map((row) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: row.id })),
+          activityOf(actor, itemActivity('edited', updated.map((row) => row.content))),
+        );
         return { updatedItems: updated.map((row) => present(row, role)) };
       });
     },

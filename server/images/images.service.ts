@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
+import { itemActivity } from '../../common/list-activity.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
@@ -12,7 +13,7 @@ import { toJson } from '../db/values.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
 import { findItem, updateItem } from '../items/items.queries.ts';
-import type { ChangeFeed } from '../realtime/index.ts';
+import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { BlobStore } from './blob-store.ts';
 import { storeFailure } from './blob-storage.ts';
 import { contentTypeOf, imageKeys, type Variant } from './image-files.ts';
@@ -83,7 +84,7 @@ export function createImageService(deps: ImageDeps) {
       await queries.detachItemImages(trx, itemId, imageId);
       const images = toJson({ primary: { id: imageId, uploadedAt: now } } satisfies StoredItemImages);
       await updateItem(trx, listId, itemId, { images, updated_at: now });
-      await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
+      await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity('photo-added', [item.content])));
       return presentItem({ ...item, images, updated_at: now }, { member: isMember(access.role) });
     });
   }
@@ -134,7 +135,7 @@ export function createImageService(deps: ImageDeps) {
         if (item.images === null) throw notFound(IMAGE_MESSAGES.itemHasNoImage);
         await queries.detachItemImages(trx, itemId);
         await updateItem(trx, listId, itemId, { images: null, updated_at: deps.now().toISOString() });
-        await record({ listId, entity: 'item', op: 'modified', entityId: itemId });
+        await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity('photo-removed', [item.content])));
       });
       sweep.soon();
     },

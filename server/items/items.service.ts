@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ItemRow, ListRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
-import type { Activity, ChangeFeed } from '../realtime/index.ts';
+import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
 import { readItemsPage } from './item-pages.ts';
@@ -47,11 +47,6 @@ export interface ItemEntry {
 type Draft = ItemDraft & { id?: string };
 
 const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
-
-/** The list's last change after an item write: who did it and what ("added 3 items"); none when nothing happened. */
-function activityOf(actor: Actor, summary: string | undefined): Activity | undefined {
-  return summary === undefined ? undefined : { by: actor.user.id, summary };
-}
 
 /** What an update did, as people say it: a check-off first, then a new name, else an edit. */
 function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemActivity {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestSocket, call, waitUntil } from '../realtime/live-test-helpers.ts';
+import { dataUrlOf, makeImage } from '../images/image-test-helpers.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { castOfList } from './list-test-helpers.ts';
@@ -72,6 +73,25 @@ describe('item counts and the last change', () => {
     await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
     await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: editor.token, body: { content: 'milk' } });
     expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by_me: true, summary: 'added milk' });
+  });
+});
+
+describe('the last change of AI and photo writes', () => {
+  it('tells of a sort, an AI edit and a photo added and removed', async () => {
+    const { owner, editor, listId } = await castOfList(t);
+    const { results } = await call(t, editor.token, 'POST', `/lists/${listId}/items/batch`, { items: [{ content: 'milk, bread' }] });
+    const milk = results[0].id;
+
+    await call(t, owner.token, 'POST', `/lists/${listId}/sort`, { prompt: 'department' });
+    expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'sorted the items' });
+    await call(t, owner.token, 'POST', `/lists/${listId}/items/${milk}/properties`, { action: 'translate', language: 'de' });
+    expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'edited milk' });
+
+    const photo = dataUrlOf(await makeImage('jpeg', { width: 40, height: 30 }));
+    await call(t, editor.token, 'POST', `/lists/${listId}/items/${milk}/image`, { imageData: photo });
+    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: 'Someone', summary: 'added a photo to milk' });
+    await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${milk}/image`);
+    expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'removed the photo of milk' });
   });
 });
 

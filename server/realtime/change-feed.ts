@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ChangeOp } from '../../common/realtime.ts';
+import type { Actor } from '../access/actor.ts';
 import type { RunInTransaction } from '../db/group-commit.ts';
 import type { DB } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -22,6 +23,11 @@ export type RecordedChange = ListChange | { entity: 'user' | 'sessions'; userId:
 export interface Activity {
   by: string;
   summary: string;
+}
+
+/** The last change a person's write makes ("added 3 items"); none when the write did nothing. */
+export function activityOf(actor: Actor, summary: string | undefined): Activity | undefined {
+  return summary === undefined ? undefined : { by: actor.user.id, summary };
 }
 
 /** Records one change, or several of one list at once (a batch of items takes one seq range). */

@@ -4,6 +4,6 @@
  * (sources.ts) and imports no feature. ESLint keeps both directions so (eslint.config.js).
  */
 export { createRealtime, type Realtime, type RealtimeOptions } from './realtime.ts';
-export type { Activity, ChangeFeed, RecordChange } from './change-feed.ts';
+export { activityOf, type Activity, type ChangeFeed, type RecordChange } from './change-feed.ts';
 export type { LiveListDoc, LiveListState, LiveShare, LiveSources } from './sources.ts';
 export { realtimeRoutes } from './realtime.routes.ts';
