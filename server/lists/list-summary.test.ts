@@ -77,8 +77,8 @@ describe('item counts and the last change', () => {
 });
 
 describe('the last change of AI and photo writes', () => {
-  it('tells of a sort, an AI edit and a photo added and removed', async () => {
-    const { owner, editor, listId } = await castOfList(t);
+  it('tells of a sort, AI edits, and a photo added and removed', async () => {
+    const { owner, editor, listId } = await castOfList(t, { custom_prompts: ['Translate to French'] });
     const { results } = await call(t, editor.token, 'POST', `/lists/${listId}/items/batch`, { items: [{ content: 'milk, bread' }] });
     const milk = results[0].id;
 
@@ -92,6 +92,10 @@ describe('the last change of AI and photo writes', () => {
     expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: 'Someone', summary: 'added a photo to milk' });
     await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${milk}/image`);
     expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'removed the photo of milk' });
+
+    const { updatedItems } = await call(t, editor.token, 'POST', `/lists/${listId}/process-items`);
+    expect(updatedItems).toHaveLength(2);
+    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: 'Someone', summary: 'edited 2 items' });
   });
 });
 
