@@ -22,7 +22,7 @@ import { registerAccessLog } from './http/access-log.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
-import { claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
+import { answerInTheWrite, claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -146,9 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imageSweep = createImageSweep({ db, store: storage.store, now, background });
 
   // Realtime reads through the features (one read each); features write through its change feed,
-  // whose writes also claim the Idempotency-Key of a handler that claims with its write.
+  // whose writes also claim the Idempotency-Key of a handler that claims with its write, and
+  // store its answer when the route makes it from the write's value.
   const realtime = await createRealtime({
     database: { ...database, inTransaction: claimingWithTheWrite(database.inTransaction) },
+    beforeCommit: answerInTheWrite,
     secret: deps.secret,
     now,
     log: app.log,

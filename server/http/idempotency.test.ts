@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +9,16 @@ import type { Database } from '../db/open.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { AppError } from './errors.ts';
-import { claimingWithTheWrite, claimKeysWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './idempotency.ts';
+import { createLocalBus } from '../realtime/bus.ts';
+import { createChangeFeed } from '../realtime/change-feed.ts';
+import {
+  answerInTheWrite,
+  claimingWithTheWrite,
+  claimKeysWithTheWrite,
+  purgeExpiredIdempotencyKeys,
+  registerIdempotency,
+} from './idempotency.ts';
+import { createdIfChanged, ok } from './route-answer.ts';
 
 /**
  * The plugin on a small app of its own, so that a test can hold a request mid-flight or make a
@@ -26,6 +35,8 @@ let transactions = 0;
 /** Held by `/written` before its write, until a test lets both copies of a request go on. */
 let beforeWrite: Promise<void> | undefined;
 let writeFails: Error | undefined;
+/** The key's row as `/answered` read it right after its write committed, before it answered. */
+let rowAfterWrite: unknown;
 
 const count = (name: string) => (calls[name] = (calls[name] ?? 0) + 1);
 
@@ -60,9 +71,22 @@ beforeAll(async () => {
     return reply.status(201).send({ n });
   };
   app.post('/written-after-claim', writeOnce);
+  // As in the app: the change feed stores the answer of a route that makes it from the write's value.
+  const changes = createChangeFeed({ inTransaction: write, bus: createLocalBus(), now: () => now, beforeCommit: answerInTheWrite });
+  const writeAnswered = async (request: FastifyRequest) => {
+    const value = await changes.write([], async () => ({ body: { n: count('answered') }, created: true }));
+    rowAfterWrite = await storedRow(request.headers['idempotency-key'] as string);
+    return value;
+  };
   await app.register(async (plugin) => {
     claimKeysWithTheWrite(plugin);
     plugin.post('/written', writeOnce);
+    plugin.post('/answered', { config: { answer: createdIfChanged } }, writeAnswered);
+    plugin.post(
+      '/answered-otherwise',
+      { config: { answer: ok }, onSend: async () => JSON.stringify({ changed: 'by a hook' }) },
+      async (request) => (await writeAnswered(request)).body,
+    );
   });
   app.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.strictObject({ name: z.string().min(1) }) } }, async (request, reply) => {
     const n = count('things');
@@ -103,6 +127,7 @@ beforeEach(() => {
   transactions = 0;
   beforeWrite = undefined;
   writeFails = undefined;
+  rowAfterWrite = undefined;
 });
 
 let keys = 0;
@@ -286,10 +311,10 @@ describe('answers not stored', () => {
   });
 });
 
-describe('a route that claims its key with its write', () => {
-  const storedRow = (key: string) =>
-    database.db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst();
+const storedRow = (key: string) =>
+  database.db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst();
 
+describe('a route that claims its key with its write', () => {
   it('costs one commit for the change and its claim, one for the answer; a repeat replays it', async () => {
     const key = newKey();
     const first = await send('POST', '/written', { key, user: 'u1' });
@@ -353,5 +378,37 @@ describe('a route that claims its key with its write', () => {
     const reused = await send('POST', '/written', { key, user: 'u1', body: { other: true } });
     expect([other.statusCode, reused.statusCode]).toEqual([422, 422]);
     expect(calls.entered).toBe(1);
+  });
+});
+
+describe('a route that makes its answer from its write', () => {
+  it('stores the answer in the write: one commit, and the answer is there once the change is', async () => {
+    const key = newKey();
+    const first = await send('POST', '/answered', { key, user: 'u1' });
+    expect([first.statusCode, first.json()]).toEqual([201, { n: 1 }]);
+    expect(transactions).toBe(1);
+    expect(rowAfterWrite).toEqual({ status: 201, body: first.body });
+
+    const again = await send('POST', '/answered', { key, user: 'u1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect([again.statusCode, again.headers['content-type'], again.body]).toEqual([201, first.headers['content-type'], first.body]);
+    expect(calls.answered).toBe(1);
+  });
+
+  it('answers from the value without a key, and stores nothing', async () => {
+    const keysNow = () => database.db.selectFrom('idempotency_keys').select('key').execute();
+    const before = await keysNow();
+    const answered = await send('POST', '/answered', { user: 'u1' });
+    expect([answered.statusCode, answered.json()]).toEqual([201, { n: 1 }]);
+    expect(await keysNow()).toEqual(before);
+  });
+
+  it('stores what was sent when a hook changed the answer, in a commit of its own', async () => {
+    const key = newKey();
+    const first = await send('POST', '/answered-otherwise', { key, user: 'u1' });
+    expect(first.json()).toEqual({ changed: 'by a hook' });
+    expect(transactions).toBe(2);
+    const again = await send('POST', '/answered-otherwise', { key, user: 'u1' });
+    expect([again.headers['idempotent-replayed'], again.body]).toEqual(['true', first.body]);
   });
 });

@@ -13,6 +13,7 @@ import { compiledQuery } from '../db/compiled-query.ts';
 import type { RunInTransaction } from '../db/group-commit.ts';
 import type { DB, IdempotencyKeysTable } from '../db/schema.ts';
 import { AppError, badRequest } from './errors.ts';
+import { JSON_CONTENT_TYPE, sendingAnswerOf, type AnswerOf, type RouteAnswer } from './route-answer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,6 +46,10 @@ interface Claim {
    * (`with-the-write`); `writing` while that write runs.
    */
   state: 'claimed' | 'pending' | 'writing';
+  /** The route's `answer`: its first write stores the answer with the claim. */
+  answerOf?: AnswerOf;
+  /** The answer stored with the write, once that has committed. */
+  stored?: StoredAnswer;
 }
 
 /** A `with-the-write` claim, seen by the writes its handler starts. */
@@ -103,12 +108,15 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
 
   // The handler of a route that claims with its write runs with its claim in reach of that write.
   app.addHook('onRoute', (route) => {
+    const answerOf = route.config?.answer;
+    const handler = answerOf ? sendingAnswerOf(route.handler, answerOf) : route.handler;
+    route.handler = handler;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => MUTATING_METHODS.has(method))) return;
-    const handler = route.handler;
     route.handler = async function (request, reply) {
       const claim = request.idempotencyClaim;
       if (claim?.state !== 'pending') return handler.call(this, request, reply);
+      claim.answerOf = answerOf;
       try {
         return await claimsOfHandlers.run(claim, () => handler.call(this, request, reply));
       } catch (error) {
@@ -130,6 +138,9 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
       if (isStorable(reply.statusCode) && (body === undefined || body === null || typeof body === 'string')) {
         const contentType = reply.getHeader('content-type');
         const answer = { status: reply.statusCode, content_type: typeof contentType === 'string' ? contentType : null, body: body ?? null };
+        if (claim.stored && sameAnswer(claim.stored, answer)) return payload;
+        // A route whose `answer` is not what it sends (a hook changed it) costs a commit, as others do.
+        if (claim.stored) request.log.warn('the answer sent is not the one stored with the write');
         await inTransaction(async (trx) => {
           // Nothing written yet (a refusal, or a change with nothing to do): the key and its answer in one.
           if (claim.state !== 'claimed') await insertClaim(trx, claim, answer);
@@ -187,10 +198,41 @@ export function claimingWithTheWrite(inTransaction: RunInTransaction): RunInTran
       (error: unknown) => {
         // Rolled back with the write: the answer (a refusal) is stored with the key in onSend.
         claim.state = 'pending';
+        claim.stored = undefined;
         throw error;
       },
     );
   };
+}
+
+/**
+ * The change feed's `beforeCommit`: when the write asked for now is the claiming write of a route
+ * with an `answer`, the step that stores that answer, made from the write's value, in the write's
+ * own transaction. The answer then needs no commit of its own, and commits with the change or not
+ * at all: there is no moment when the change is durable and a retry would find no answer. Asked
+ * for in the handler's context, like the claim, before the write starts.
+ */
+export function answerInTheWrite(): ((trx: Transaction<DB>, value: unknown) => Promise<void>) | undefined {
+  const claim = claimsOfHandlers.getStore();
+  const answerOf = claim?.answerOf;
+  if (claim?.state !== 'pending' || !answerOf) return undefined;
+  return async (trx, value) => {
+    const answer = storedAnswerOf(answerOf(value as never));
+    if (!isStorable(answer.status)) return;
+    await storeAnswer(trx, { scope: claim.scope, key: claim.key, answer });
+    claim.stored = answer;
+  };
+}
+
+/** An answer as Fastify sends it and the key's row keeps it. */
+function storedAnswerOf({ status, body }: RouteAnswer): StoredAnswer {
+  return body === undefined
+    ? { status, content_type: null, body: null }
+    : { status, content_type: JSON_CONTENT_TYPE, body: JSON.stringify(body) };
+}
+
+function sameAnswer(a: StoredAnswer, b: StoredAnswer): boolean {
+  return a.status === b.status && a.content_type === b.content_type && a.body === b.body;
 }
 
 /** The request's key when this route honours one; 400 for a key of the wrong length. */

@@ -1,11 +1,31 @@
+import type { RouteHandlerMethod } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
 
+/**
+ * The key's row as each item write's handler saw it once its write had committed, before the
+ * reply: what a retry would find if the process died right then.
+ */
+const rowsAfterWrites: unknown[] = [];
+
 /** Safe retries on the real app: an offline queue replaying item changes changes nothing twice. */
-const t = useTestApp();
+const t = useTestApp({
+  onRoute: (route) => {
+    if (route.method === 'GET' || !route.url.includes('/items')) return;
+    const handler = route.handler;
+    route.handler = async function (request, reply) {
+      const value = await handler.call(this, request, reply);
+      const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+      if (typeof key === 'string') {
+        rowsAfterWrites.push(await t.database.db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst());
+      }
+      return value;
+    } as RouteHandlerMethod;
+  },
+});
 
 const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
 
@@ -83,6 +103,33 @@ describe('Idempotency-Key on item calls', () => {
     const signedIn = await t.request({ ...request, token: owner.token });
     expect(signedIn.status).toBe(201);
     expect(await itemRows(t, listId)).toHaveLength(1);
+  });
+
+  it('commits each answer with its change: once an add, batch, edit, reorder or delete is durable, so is its answer', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const path = `/lists/${listId}/items`;
+    const calls = [
+      { method: 'POST' as const, path, body: { content: 'tea, honey' } },
+      { method: 'POST' as const, path, body: { content: 'tea' } },
+      { method: 'POST' as const, path: `${path}/batch`, body: { items: [{ content: 'lemons' }] } },
+    ];
+    const answers = [];
+    for (const [index, call] of calls.entries()) {
+      answers.push(await t.request({ ...call, token: owner.token, headers: withKey(`answered-${index}`) }));
+    }
+    const [tea, honey] = [answers[0]!.body, answers[0]!.body.additionalItems[0]];
+    const more = [
+      { method: 'PUT' as const, path: `${path}/${tea.id}`, body: { is_completed: true } },
+      { method: 'PUT' as const, path: `${path}/order`, body: { ids: [honey.id, answers[2]!.body.results[0].id, tea.id] } },
+      { method: 'DELETE' as const, path: `${path}/${honey.id}` },
+    ];
+    for (const [index, call] of more.entries()) {
+      answers.push(await t.request({ ...call, token: owner.token, headers: withKey(`answered-more-${index}`) }));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([201, 200, 201, 200, 200, 204]);
+    expect(rowsAfterWrites.slice(-answers.length)).toEqual(
+      answers.map((answer) => ({ status: answer.status, body: answer.status === 204 ? null : JSON.stringify(answer.body) })),
+    );
   });
 
   it('ignores the key on GET', async () => {

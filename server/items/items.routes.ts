@@ -10,12 +10,15 @@ import {
 import { ListIdParams } from '../../common/schemas/lists.ts';
 import { actorOf } from '../http/authenticate.ts';
 import { claimKeysWithTheWrite } from '../http/idempotency.ts';
+import { createdIfChanged, noContent, ok } from '../http/route-answer.ts';
 import type { ItemService } from './items.service.ts';
 
 /**
  * The item calls of spec section 7. Static segments win over parameters in Fastify's router, so
  * `/items/batch` and `/items/order` are never taken for an item id. Adds answer 201 when they
- * changed the list, 200 when every name was already on it.
+ * changed the list, 200 when every name was already on it. Each write's handler returns the value
+ * its service made inside the write, and its `answer` makes the reply of it (route-answer.ts), so
+ * an Idempotency-Key's answer commits with the change.
  */
 export function itemsRoutes(items: ItemService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,24 +26,30 @@ export function itemsRoutes(items: ItemService): FastifyPluginAsyncZod {
     app.get('/lists/:id/items', { schema: { params: ListIdParams, querystring: ItemsPageQuery } }, async (request) => {
       return items.list(actorOf(request), request.params.id, request.query);
     });
-    app.post('/lists/:id/items/batch', { schema: { params: ListIdParams, body: BatchItemsBody } }, async (request, reply) => {
-      const { body, created } = await items.addBatch(actorOf(request), request.params.id, request.body.items);
-      return reply.status(created ? 201 : 200).send(body);
-    });
-    app.post('/lists/:id/items', { schema: { params: ListIdParams, body: CreateItemBody } }, async (request, reply) => {
-      const { body, created } = await items.addOne(actorOf(request), request.params.id, request.body);
-      return reply.status(created ? 201 : 200).send(body);
-    });
-    app.put('/lists/:id/items/order', { schema: { params: ListIdParams, body: ReorderItemsBody } }, async (request) => {
-      return items.reorder(actorOf(request), request.params.id, request.body.ids);
-    });
-    app.put('/lists/:id/items/:itemId', { schema: { params: ItemIdParams, body: UpdateItemBody } }, async (request) => {
-      const { id, itemId } = request.params;
-      return items.update(actorOf(request), id, itemId, request.body);
-    });
-    app.delete('/lists/:id/items/:itemId', { schema: { params: ItemIdParams } }, async (request, reply) => {
-      await items.remove(actorOf(request), request.params.id, request.params.itemId);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/lists/:id/items/batch',
+      { schema: { params: ListIdParams, body: BatchItemsBody }, config: { answer: createdIfChanged } },
+      async (request) => items.addBatch(actorOf(request), request.params.id, request.body.items),
+    );
+    app.post(
+      '/lists/:id/items',
+      { schema: { params: ListIdParams, body: CreateItemBody }, config: { answer: createdIfChanged } },
+      async (request) => items.addOne(actorOf(request), request.params.id, request.body),
+    );
+    app.put(
+      '/lists/:id/items/order',
+      { schema: { params: ListIdParams, body: ReorderItemsBody }, config: { answer: ok } },
+      async (request) => items.reorder(actorOf(request), request.params.id, request.body.ids),
+    );
+    app.put(
+      '/lists/:id/items/:itemId',
+      { schema: { params: ItemIdParams, body: UpdateItemBody }, config: { answer: ok } },
+      async (request) => items.update(actorOf(request), request.params.id, request.params.itemId, request.body),
+    );
+    app.delete(
+      '/lists/:id/items/:itemId',
+      { schema: { params: ItemIdParams }, config: { answer: noContent } },
+      async (request) => items.remove(actorOf(request), request.params.id, request.params.itemId),
+    );
   };
 }

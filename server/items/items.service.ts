@@ -46,6 +46,17 @@ export interface ItemEntry {
 
 type Draft = ItemDraft & { id?: string };
 
+type Audience = Parameters<ItemPresenter>[1];
+
+/** What an add did, as its answer is made from it inside its write. */
+interface Added {
+  results: ItemView[];
+  warnings: BatchItemsResponse['warnings'];
+  /** Whether anything changed (201), or every name was already on the list (200). */
+  created: boolean;
+  audience: Audience;
+}
+
 const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
 
 /** What an update did, as people say it: a check-off first, then a new name, else an edit. */
@@ -116,9 +127,15 @@ export function createItemService(deps: ItemDeps) {
   /**
    * Parses the entries and adds what they hold in one transaction, after the permission check
    * under the list's lock. Duplicates follow common/item-duplicates.ts; an entry whose client id
-   * is already on the list is a replay and answers that item as it is.
+   * is already on the list is a replay and answers that item as it is. The call's answer is made
+   * inside the write (`answer`), so that an Idempotency-Key's answer commits with it.
    */
-  async function addItems(actor: Actor, listId: string, entries: readonly ItemEntry[]) {
+  async function addItems<T>(
+    actor: Actor,
+    listId: string,
+    entries: readonly ItemEntry[],
+    answer: (trx: Transaction<DB>, added: Added) => Promise<T> | T,
+  ): Promise<T> {
     const drafts = draftsOf(entries);
     if (drafts.length === 0) throw badRequest(SERVER_MESSAGES.itemContentRequired);
     if (drafts.length > LIST_ITEMS_MAX) throw listFull();
@@ -143,10 +160,14 @@ export function createItemService(deps: ItemDeps) {
           })),
           activityOf(actor, itemActivity('added', done.map((step) => step.draft.content))),
         );
-        const results = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
+        const rows = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
         const audience = { member: isMember(role) };
-        const body = { results: results.map((row) => presentItem(row, audience)), warnings: plan.warnings };
-        return { body, created: plan.steps.some((step) => step.kind !== 'skip') };
+        return answer(trx, {
+          results: rows.map((row) => presentItem(row, audience)),
+          warnings: plan.warnings,
+          created: done.length > 0,
+          audience,
+        });
       });
     } catch (error) {
       // A client id that is some other list's item.
@@ -156,11 +177,10 @@ export function createItemService(deps: ItemDeps) {
   }
 
   /** The unchecked item of the list that carries this name (what a duplicate add stands for). */
-  async function findOnList(actor: Actor, listId: string, content: string): Promise<ItemView[]> {
-    const { role } = await authorize(db, actor, listId, 'read');
-    const match = (await queries.itemsNamed(db, listId, [itemNameKey(content)])).find((row) => !toBool(row.is_completed));
-    const row = match && (await queries.findItem(db, listId, match.id));
-    return row ? [presentItem(row, { member: isMember(role) })] : [];
+  async function findOnList(trx: Transaction<DB>, listId: string, content: string, audience: Audience): Promise<ItemView[]> {
+    const match = (await queries.itemsNamed(trx, listId, [itemNameKey(content)])).find((row) => !toBool(row.is_completed));
+    const row = match && (await queries.findItem(trx, listId, match.id));
+    return row ? [presentItem(row, audience)] : [];
   }
 
   return {
@@ -176,19 +196,20 @@ export function createItemService(deps: ItemDeps) {
      * whether anything changed (201), or every name was already on the list (200).
      */
     addBatch(actor: Actor, listId: string, entries: readonly ItemEntry[]): Promise<{ body: BatchItemsResponse; created: boolean }> {
-      return addItems(actor, listId, entries);
+      return addItems(actor, listId, entries, (_trx, { results, warnings, created }) => ({ body: { results, warnings }, created }));
     },
 
     /**
      * POST /items: the first item, with any further items of the same text beside it. When the
      * first name was already on the list, the item on the list stands in for it (with the warning).
      */
-    async addOne(actor: Actor, listId: string, entry: ItemEntry): Promise<{ body: CreateItemResponse; created: boolean }> {
-      const { body, created } = await addItems(actor, listId, [entry]);
-      const [first, ...additionalItems] =
-        body.results.length > 0 ? body.results : await findOnList(actor, listId, draftsOf([entry])[0]!.content);
-      if (!first) throw notFound(SERVER_MESSAGES.itemNotFound);
-      return { body: { ...first, additionalItems, warnings: body.warnings }, created };
+    addOne(actor: Actor, listId: string, entry: ItemEntry): Promise<{ body: CreateItemResponse; created: boolean }> {
+      return addItems(actor, listId, [entry], async (trx, { results, warnings, created, audience }) => {
+        const [first, ...additionalItems] =
+          results.length > 0 ? results : await findOnList(trx, listId, draftsOf([entry])[0]!.content, audience);
+        if (!first) throw notFound(SERVER_MESSAGES.itemNotFound);
+        return { body: { ...first, additionalItems, warnings }, created };
+      });
     },
 
     /**

@@ -36,11 +36,18 @@ export type RecordChange = (change: RecordedChange | readonly ListChange[], acti
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
 /**
+ * Asked when a write is asked for, in its caller's context; the step it may give runs in the
+ * write's transaction, after the work, with the work's value (the Idempotency-Key's answer,
+ * stored with the change: server/http/idempotency.ts).
+ */
+export type BeforeCommit = () => ((trx: Transaction<DB>, value: unknown) => Promise<void>) | undefined;
+
+/**
  * The write side of live subscriptions. A service mutates inside `write` and records what it
  * changed; the log rows commit with the data or not at all, and subscribers hear of them after
  * the commit, never before (docs/decisions/005-live-subscriptions.md).
  */
-export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: ChangeBus; now: () => Date }) {
+export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: ChangeBus; now: () => Date; beforeCommit?: BeforeCommit }) {
   const { bus, inTransaction } = deps;
 
   /** Bumps the list's seq by `changes.length` and logs them under the seqs taken. */
@@ -76,6 +83,7 @@ export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: C
       lockLists: readonly string[],
       work: (trx: Transaction<DB>, record: RecordChange) => Promise<T>,
     ): Promise<T> {
+      const beforeCommit = deps.beforeCommit?.();
       const { value, notes } = await inTransaction(async (trx) => {
         await queries.lockLists(trx, lockLists);
         const lastSeq = new Map<string, number>();
@@ -96,6 +104,7 @@ export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: C
           for (const [listId, ofList] of byList) lastSeq.set(listId, await log(trx, listId, ofList, activity));
         };
         const value = await work(trx, record);
+        await beforeCommit?.(trx, value);
         // One notification per list and transaction, however many changes it recorded: a batch
         // of 200 items wakes each process once, and the log holds the details.
         const notes: Notification[] = [

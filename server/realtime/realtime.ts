@@ -9,7 +9,7 @@ import {
 } from '../../common/realtime.ts';
 import type { Database } from '../db/open.ts';
 import { createLocalBus, createPostgresBus } from './bus.ts';
-import { createChangeFeed } from './change-feed.ts';
+import { createChangeFeed, type BeforeCommit } from './change-feed.ts';
 import { createConnection, type Connection, type SocketLike } from './connection.ts';
 import { createHub } from './hub.ts';
 import * as queries from './realtime.queries.ts';
@@ -40,12 +40,13 @@ export async function createRealtime(deps: {
   log: FastifyBaseLogger;
   sources: LiveSources;
   options?: RealtimeOptions;
+  beforeCommit?: BeforeCommit;
 }) {
   const { database, log, now, sources } = deps;
   const db = database.db;
   const options = deps.options ?? {};
   const bus = database.dialect === 'postgres' ? createPostgresBus(database, log) : createLocalBus();
-  const changes = createChangeFeed({ inTransaction: database.inTransaction, bus, now });
+  const changes = createChangeFeed({ inTransaction: database.inTransaction, bus, now, beforeCommit: deps.beforeCommit });
   const hub = createHub({ db, log, sources });
   const tickets = createTickets({ db, secret: deps.secret, now, sources });
   const connections = new Set<Connection>();
