@@ -48,6 +48,8 @@ interface Claim {
   state: 'claimed' | 'pending' | 'writing';
   /** The route's `answer`: its first write stores the answer with the claim. */
   answerOf?: AnswerOf;
+  /** The route's own serializer for a status (its response schema), as Fastify will send the answer. */
+  serializerFor?: (status: number) => (body: unknown) => string;
   /** The answer stored with the write, once that has committed. */
   stored?: StoredAnswer;
 }
@@ -117,6 +119,8 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
       const claim = request.idempotencyClaim;
       if (claim?.state !== 'pending') return handler.call(this, request, reply);
       claim.answerOf = answerOf;
+      claim.serializerFor = (status) =>
+        (reply.getSerializationFunction(String(status)) as ((body: unknown) => string) | undefined) ?? JSON.stringify;
       try {
         return await claimsOfHandlers.run(claim, () => handler.call(this, request, reply));
       } catch (error) {
@@ -217,18 +221,18 @@ export function answerInTheWrite(): ((trx: Transaction<DB>, value: unknown) => P
   const answerOf = claim?.answerOf;
   if (claim?.state !== 'pending' || !answerOf) return undefined;
   return async (trx, value) => {
-    const answer = storedAnswerOf(answerOf(value as never));
+    const answer = storedAnswerOf(answerOf(value as never), claim.serializerFor ?? (() => JSON.stringify));
     if (!isStorable(answer.status)) return;
     await storeAnswer(trx, { scope: claim.scope, key: claim.key, answer });
     claim.stored = answer;
   };
 }
 
-/** An answer as Fastify sends it and the key's row keeps it. */
-function storedAnswerOf({ status, body }: RouteAnswer): StoredAnswer {
+/** An answer as Fastify sends it (through the route's serializer) and the key's row keeps it. */
+function storedAnswerOf({ status, body }: RouteAnswer, serializerFor: (status: number) => (body: unknown) => string): StoredAnswer {
   return body === undefined
     ? { status, content_type: null, body: null }
-    : { status, content_type: JSON_CONTENT_TYPE, body: JSON.stringify(body) };
+    : { status, content_type: JSON_CONTENT_TYPE, body: serializerFor(status)(body) };
 }
 
 function sameAnswer(a: StoredAnswer, b: StoredAnswer): boolean {

@@ -6,8 +6,8 @@ declare module 'fastify' {
      * The route's answer, made from what its handler returns: the value of its one write, as the
      * service answered it from inside that write. `registerIdempotency` sends it; and on a
      * `with-the-write` route the Idempotency-Key's answer is stored in that write's transaction,
-     * with the change and the claim (server/http/idempotency.ts). Only for routes without a
-     * response schema: the stored body is the value's JSON, as Fastify sends it.
+     * with the change and the claim (server/http/idempotency.ts), serialised as Fastify sends it
+     * (by the route's response schema, if it has one).
      */
     answer?: AnswerOf;
   }

@@ -1,31 +1,14 @@
-import type { RouteHandlerMethod } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { keyRowsAfterWrites, rowOfAnswer } from '../test/key-rows-after-writes.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
 
-/**
- * The key's row as each item write's handler saw it once its write had committed, before the
- * reply: what a retry would find if the process died right then.
- */
-const rowsAfterWrites: unknown[] = [];
+const afterWrites = keyRowsAfterWrites(() => t);
 
 /** Safe retries on the real app: an offline queue replaying item changes changes nothing twice. */
-const t = useTestApp({
-  onRoute: (route) => {
-    if (route.method === 'GET' || !route.url.includes('/items')) return;
-    const handler = route.handler;
-    route.handler = async function (request, reply) {
-      const value = await handler.call(this, request, reply);
-      const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-      if (typeof key === 'string') {
-        rowsAfterWrites.push(await t.database.db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst());
-      }
-      return value;
-    } as RouteHandlerMethod;
-  },
-});
+const t = useTestApp({ onRoute: afterWrites.onRoute });
 
 const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
 
@@ -127,9 +110,7 @@ describe('Idempotency-Key on item calls', () => {
       answers.push(await t.request({ ...call, token: owner.token, headers: withKey(`answered-more-${index}`) }));
     }
     expect(answers.map((answer) => answer.status)).toEqual([201, 200, 201, 200, 200, 204]);
-    expect(rowsAfterWrites.slice(-answers.length)).toEqual(
-      answers.map((answer) => ({ status: answer.status, body: answer.status === 204 ? null : JSON.stringify(answer.body) })),
-    );
+    expect(afterWrites.rows.slice(-answers.length)).toEqual(answers.map(rowOfAnswer));
   });
 
   it('ignores the key on GET', async () => {

@@ -9,14 +9,18 @@ import {
   PublicListResponse,
   RenameListBody,
   VisibilityBody,
+  type ListView,
 } from '../../common/schemas/lists.ts';
 import { actorOf } from '../http/authenticate.ts';
 import { claimKeysWithTheWrite } from '../http/idempotency.ts';
+import { createdIfChanged, noContent, ok } from '../http/route-answer.ts';
 import type { ListService } from './lists.service.ts';
 
 /**
  * The list calls. Response schemas are allow-lists: a field not in the schema never leaves,
- * whatever a presenter returns.
+ * whatever a presenter returns. Each write's handler returns the value its service made inside the
+ * write, and its `answer` makes the reply of it (route-answer.ts), so an Idempotency-Key's answer
+ * commits with the change.
  */
 export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,33 +31,32 @@ export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
     }));
     app.post(
       '/lists',
-      { schema: { body: CreateListBody, response: { 200: ListResponse, 201: ListResponse } } },
-      async (request, reply) => {
-        const { list, created } = await lists.create(actorOf(request), request.body);
-        return reply.status(created ? 201 : 200).send({ list });
+      {
+        schema: { body: CreateListBody, response: { 200: ListResponse, 201: ListResponse } },
+        config: { answer: ({ list, created }: { list: ListView; created: boolean }) => createdIfChanged({ body: { list }, created }) },
       },
+      async (request) => lists.create(actorOf(request), request.body),
     );
     app.get('/lists/:id', { schema: { params, response: { 200: ListResponse } } }, async (request) => ({
       list: await lists.get(actorOf(request), request.params.id),
     }));
     app.put(
       '/lists/:id',
-      { schema: { params, body: RenameListBody, response: { 200: ListResponse } } },
-      async (request) => ({ list: await lists.rename(actorOf(request), request.params.id, request.body.name) }),
+      { schema: { params, body: RenameListBody, response: { 200: ListResponse } }, config: { answer: ok } },
+      async (request) => lists.rename(actorOf(request), request.params.id, request.body.name),
     );
-    app.delete('/lists/:id', { schema: { params } }, async (request, reply) => {
-      await lists.remove(actorOf(request), request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete('/lists/:id', { schema: { params }, config: { answer: noContent } }, async (request) =>
+      lists.remove(actorOf(request), request.params.id),
+    );
     app.put(
       '/lists/:id/visibility',
-      { schema: { params, body: VisibilityBody, response: { 200: ListResponse } } },
-      async (request) => ({ list: await lists.setVisibility(actorOf(request), request.params.id, request.body) }),
+      { schema: { params, body: VisibilityBody, response: { 200: ListResponse } }, config: { answer: ok } },
+      async (request) => lists.setVisibility(actorOf(request), request.params.id, request.body),
     );
     app.put(
       '/lists/:id/custom-prompts',
-      { schema: { params, body: CustomPromptsBody, response: { 200: ListResponse } } },
-      async (request) => ({ list: await lists.setCustomPrompts(actorOf(request), request.params.id, request.body) }),
+      { schema: { params, body: CustomPromptsBody, response: { 200: ListResponse } }, config: { answer: ok } },
+      async (request) => lists.setCustomPrompts(actorOf(request), request.params.id, request.body),
     );
     app.get(
       '/lists/public/:id',

@@ -59,16 +59,21 @@ export function createListService(deps: ListDeps) {
   }
 
   /**
-   * Applies a change the caller is allowed to make (`manage-list`) and answers the updated list;
-   * `summary` is how the list's last change tells of it.
+   * Applies a change the caller is allowed to make (`manage-list`) and answers the updated list, as
+   * the list calls answer it; `summary` is how the list's last change tells of it.
    */
-  function change(actor: Actor, listId: string, patch: Parameters<typeof queries.updateList>[2], summary: string): Promise<ListView> {
+  function change(
+    actor: Actor,
+    listId: string,
+    patch: Parameters<typeof queries.updateList>[2],
+    summary: string,
+  ): Promise<{ list: ListView }> {
     return changes.write([listId], async (trx, record) => {
       const access = await authorize(trx, actor, listId, 'manage-list');
       const updatedAt = nowIso();
       await record({ listId, entity: 'list', op: 'modified', entityId: listId }, { by: actor.user.id, summary });
       await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
-      return viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } as ListRow }, actor.user.id);
+      return { list: await viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } as ListRow }, actor.user.id) };
     });
   }
 
@@ -130,25 +135,26 @@ export function createListService(deps: ListDeps) {
         last_change_at: now,
       };
       if (body.id && (await queries.findList(db, body.id))) return { list: await alreadyMade(actor, body.id), created: false };
+      const summary = { item_count: 0, done_count: 0, last_change_name: actor.user.first_name };
+      const view = presentList({ ...list, ...summary }, ownerContext([]), capabilitiesOf('owner', actor.scopes), actor.user.id);
       try {
-        await changes.write([], async (trx, record) => {
+        return await changes.write([], async (trx, record) => {
           await queries.insertList(trx, list);
           await record({ listId: list.id, entity: 'list', op: 'added', entityId: list.id });
+          return { list: view, created: true };
         });
       } catch (error) {
         // The same id sent twice at once: the other call made it.
         if (body.id && isUniqueViolation(error)) return { list: await alreadyMade(actor, body.id), created: false };
         throw error;
       }
-      const summary = { item_count: 0, done_count: 0, last_change_name: actor.user.first_name };
-      return { list: presentList({ ...list, ...summary }, ownerContext([]), capabilitiesOf('owner', actor.scopes), actor.user.id), created: true };
     },
 
-    rename(actor: Actor, listId: string, name: string): Promise<ListView> {
+    rename(actor: Actor, listId: string, name: string): Promise<{ list: ListView }> {
       return change(actor, listId, { name }, LIST_ACTIVITY.renamed);
     },
 
-    setVisibility(actor: Actor, listId: string, body: VisibilityBody): Promise<ListView> {
+    setVisibility(actor: Actor, listId: string, body: VisibilityBody): Promise<{ list: ListView }> {
       return change(actor, listId, {
         visibility: body.visibility,
         public_editable: body.public_editable,
@@ -156,7 +162,7 @@ export function createListService(deps: ListDeps) {
       }, LIST_ACTIVITY.settings);
     },
 
-    setCustomPrompts(actor: Actor, listId: string, body: CustomPromptsBody): Promise<ListView> {
+    setCustomPrompts(actor: Actor, listId: string, body: CustomPromptsBody): Promise<{ list: ListView }> {
       return change(actor, listId, { custom_prompts: toJson(body.custom_prompts) }, LIST_ACTIVITY.settings);
     },
 
