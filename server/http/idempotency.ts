@@ -46,10 +46,11 @@ interface Claim {
    * (`with-the-write`); `writing` while that write runs.
    */
   state: 'claimed' | 'pending' | 'writing';
-  /** The route's `answer`: its first write stores the answer with the claim. */
-  answerOf?: AnswerOf;
-  /** The route's own serializer for a status (its response schema), as Fastify will send the answer. */
-  serializerFor?: (status: number) => (body: unknown) => string;
+  /**
+   * The route's `answer`, which its first write stores with the claim, and the route's own
+   * serializer for a status (its response schema), as Fastify will send the answer.
+   */
+  answering?: { answerOf: AnswerOf; serializerFor: (status: number) => (body: unknown) => string };
   /** The answer stored with the write, once that has committed. */
   stored?: StoredAnswer;
 }
@@ -118,9 +119,11 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     route.handler = async function (request, reply) {
       const claim = request.idempotencyClaim;
       if (claim?.state !== 'pending') return handler.call(this, request, reply);
-      claim.answerOf = answerOf;
-      claim.serializerFor = (status) =>
-        (reply.getSerializationFunction(String(status)) as ((body: unknown) => string) | undefined) ?? JSON.stringify;
+      if (answerOf) {
+        const serializerFor = (status: number) =>
+          (reply.getSerializationFunction(String(status)) as ((body: unknown) => string) | undefined) ?? JSON.stringify;
+        claim.answering = { answerOf, serializerFor };
+      }
       try {
         return await claimsOfHandlers.run(claim, () => handler.call(this, request, reply));
       } catch (error) {
@@ -218,10 +221,10 @@ export function claimingWithTheWrite(inTransaction: RunInTransaction): RunInTran
  */
 export function answerInTheWrite(): ((trx: Transaction<DB>, value: unknown) => Promise<void>) | undefined {
   const claim = claimsOfHandlers.getStore();
-  const answerOf = claim?.answerOf;
-  if (claim?.state !== 'pending' || !answerOf) return undefined;
+  const answering = claim?.answering;
+  if (claim?.state !== 'pending' || !answering) return undefined;
   return async (trx, value) => {
-    const answer = storedAnswerOf(answerOf(value as never), claim.serializerFor ?? (() => JSON.stringify));
+    const answer = storedAnswerOf(answering.answerOf(value as never), answering.serializerFor);
     if (!isStorable(answer.status)) return;
     await storeAnswer(trx, { scope: claim.scope, key: claim.key, answer });
     claim.stored = answer;
