@@ -1,12 +1,55 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 
 /**
- * The floor of `npm run bench:realtime`: a bare `ws` server that does nothing but broadcast. A
- * POST /write broadcasts its body (as a change message of the size Listo sends) to every socket,
- * then answers 201. No database, no permission check, no log: what the machine costs by itself.
+ * The floor of `npm run bench:realtime` and `bench:write`: a bare `ws` server that does nothing
+ * but broadcast. A POST /write broadcasts its body (as a change message of the size Listo sends) to
+ * every socket, then answers 201. No database, no permission check, no log: what the machine costs
+ * by itself.
+ *
+ * With FLOOR_LOG_FILE, the durable floor: each write is appended to that file first and answered
+ * once an fdatasync made after it has finished. Writes that arrive while one runs share the next,
+ * as Listo's group commit shares a commit, and the fdatasync runs off the event loop: the least a
+ * durable write can cost on this disk.
  */
+/** The log is written round and round within this size, allocated at start: like SQLite's WAL once it is reused, no write grows the file. */
+const LOG_BYTES = 16 * 1024 * 1024;
+const logFile = process.env.FLOOR_LOG_FILE ? openLog(process.env.FLOOR_LOG_FILE) : undefined;
+let logOffset = 0;
+let syncing = false;
+let unsynced: (() => void)[] = [];
+
+function openLog(file: string): number {
+  const fd = fs.openSync(file, 'w+');
+  fs.writeSync(fd, Buffer.alloc(LOG_BYTES));
+  fs.fsyncSync(fd);
+  return fd;
+}
+
+function whenDurable(line: string, answer: () => void): void {
+  if (logFile === undefined) return answer();
+  const bytes = Buffer.from(`${line}\n`);
+  if (logOffset + bytes.length > LOG_BYTES) logOffset = 0;
+  fs.writeSync(logFile, bytes, 0, bytes.length, logOffset);
+  logOffset += bytes.length;
+  unsynced.push(answer);
+  if (!syncing) syncUnsynced(logFile);
+}
+
+function syncUnsynced(file: number): void {
+  const covered = unsynced;
+  unsynced = [];
+  syncing = true;
+  fs.fdatasync(file, (error) => {
+    if (error) throw error;
+    syncing = false;
+    for (const answer of covered) answer();
+    if (unsynced.length > 0) syncUnsynced(file);
+  });
+}
+
 const server = http.createServer((request, response) => {
   if (request.method !== 'POST' || request.url !== '/write') {
     response.writeHead(404).end();
@@ -28,9 +71,12 @@ const server = http.createServer((request, response) => {
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),
     };
-    const message = JSON.stringify({ type: 'change', id: 's1', changes: [{ op: 'added', doc }], seq });
-    for (const socket of wss.clients) socket.send(message);
-    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
+    const body = JSON.stringify(doc);
+    whenDurable(body, () => {
+      const message = JSON.stringify({ type: 'change', id: 's1', changes: [{ op: 'added', doc }], seq });
+      for (const socket of wss.clients) socket.send(message);
+      response.writeHead(201, { 'content-type': 'application/json' }).end(body);
+    });
   });
 });
 const wss = new WebSocketServer({ server });

@@ -15,7 +15,9 @@ import { processCpuMs } from './process-cpu.ts';
  * and then 16 in flight, each answered only when durable; a fresh list per run. Targets: Listo on
  * SQLite, without and with an Idempotency-Key on each write (the web app sends one); with BENCH_DATABASE_URL (or TEST_DATABASE_URL) also Listo on PostgreSQL, one process and
  * two behind a round robin; and the floor, a bare Node http + ws server (scripts/bench-floor-server.ts)
- * that answers each POST after broadcasting it, with no database. Prints ops/s, p50/p99 and the
+ * that answers each POST after broadcasting it, with no database, and the durable floor, the same
+ * server answering each POST once an fdatasync covers it (what durability alone costs on this
+ * disk). Prints ops/s, p50/p99 and the
  * servers' CPU per write (from /proc). `--profile` runs Listo on SQLite under `--cpu-prof` and
  * leaves the profile in ./profiles. Loopback only; everything it starts or writes is removed.
  */
@@ -73,8 +75,10 @@ async function listo(name: string, env: Record<string, string>[], options: { nod
   };
 }
 
-async function floor(): Promise<Target> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The floor; with `logFile`, the durable floor, which fdatasyncs each write (a group at a time) to it. */
+async function floor(logFile?: string): Promise<Target> {
+  const env = { ...process.env, ...(logFile ? { FLOOR_LOG_FILE: logFile } : {}) };
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env });
   children.push(child);
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -84,7 +88,7 @@ async function floor(): Promise<Target> {
     child.once('exit', () => reject(new Error('floor server exited')));
   });
   return {
-    name: 'floor (bare http + ws, no database)',
+    name: logFile ? 'durable floor (the floor + an fdatasync per group of writes)' : 'floor (bare http + ws, no database)',
     pids: () => [child.pid!],
     prepare: async () => async (i) => void (await post(`http://127.0.0.1:${port}/write`, { content: `bench item ${i}`, seq: i })),
   };
@@ -137,6 +141,7 @@ async function main(): Promise<void> {
         nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
       }),
       await floor(),
+      await floor(path.join(dataDir, 'floor.log')),
     ];
     if (!profile) {
       targets.push(await listo('Listo, SQLite, Idempotency-Key on each', [{ DATA_DIR: path.join(dataDir, 'sqlite-keys') }], { idempotent: true }));
