@@ -74,7 +74,10 @@ beforeAll(async () => {
   // As in the app: the change feed stores the answer of a route that makes it from the write's value.
   const changes = createChangeFeed({ inTransaction: write, bus: createLocalBus(), now: () => now, beforeCommit: answerInTheWrite });
   const writeAnswered = async (request: FastifyRequest) => {
-    const value = await changes.write([], async () => ({ body: { n: count('answered') }, created: true }));
+    const value = await changes.write([], async () => {
+      if (writeFails) throw writeFails;
+      return { body: { n: count('answered') }, created: true };
+    });
     rowAfterWrite = await storedRow(request.headers['idempotency-key'] as string);
     return value;
   };
@@ -393,6 +396,17 @@ describe('a route that makes its answer from its write', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect([again.statusCode, again.headers['content-type'], again.body]).toEqual([201, first.headers['content-type'], first.body]);
     expect(calls.answered).toBe(1);
+  });
+
+  it('stores a refusal of its write with the key, as other routes do, and replays it', async () => {
+    const key = newKey();
+    writeFails = new AppError(404, 'not_found', 'gone');
+    const refused = await send('POST', '/answered', { key, user: 'u1' });
+    writeFails = undefined;
+    const again = await send('POST', '/answered', { key, user: 'u1' });
+    expect([refused.statusCode, again.statusCode, again.headers['idempotent-replayed']]).toEqual([404, 404, 'true']);
+    expect(calls.answered).toBeUndefined();
+    expect(await storedRow(key)).toMatchObject({ status: 404 });
   });
 
   it('answers from the value without a key, and stores nothing', async () => {
