@@ -5,6 +5,7 @@ import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import { AppError } from './errors.ts';
+import { JSON_CONTENT_TYPE } from './route-answer.ts';
 
 const USER_FACING = new Set<unknown>([
   ...Object.values(MESSAGES),
@@ -65,7 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   // socket route): it gets the envelope of every other 404.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode !== 404 || (payload !== undefined && payload !== null && payload !== '')) return payload;
-    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('content-type', JSON_CONTENT_TYPE);
     return JSON.stringify(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
 }

@@ -22,7 +22,7 @@ export interface RouteAnswer {
 /** Makes a route's answer from its handler's value (`never`: a mapping of any one value fits). */
 export type AnswerOf = (value: never) => RouteAnswer;
 
-/** What Fastify sends a JSON body with when the route has no serializer of its own. */
+/** What Fastify sends a JSON body with, and what Listo's own JSON answers (the error envelope) carry. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const ok = (body: unknown): RouteAnswer => ({ status: 200, body });
