@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../common/constants.ts';
+import { newTimeOrderedId } from '../common/ids.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { runAdminQuery } from '../server/test/test-database.ts';
 import { processCpuMs } from './process-cpu.ts';
@@ -69,7 +70,8 @@ async function listo(name: string, env: Record<string, string>[], options: { nod
     pids: () => started.map((server) => server.pid),
     async prepare() {
       const { list } = (await post(`${api(0)}/lists`, { name: 'Bench' }, token)) as { list: { id: string } };
-      const key = () => (options.idempotent ? crypto.randomUUID() : undefined);
+      // Keys as the web app makes them (web/api/client.ts).
+      const key = () => (options.idempotent ? newTimeOrderedId() : undefined);
       return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token, key()));
     },
   };

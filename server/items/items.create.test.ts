@@ -36,6 +36,12 @@ describe('POST /lists/{id}/items/batch', () => {
       updated_at: t.clock.now.toISOString(),
     });
     expect(response.body.results[3].properties).toEqual({ qty: '1,5 l' });
+    // Time-ordered (version 7), so their index entries land together (decision 021): the ids of
+    // one batch share its millisecond and sort no earlier than those of the item added before.
+    const [coffee] = (await itemRows(t, listId)).filter((row) => row.content === 'coffee');
+    const ids: string[] = response.body.results.map((item: { id: string }) => item.id);
+    expect(ids.every((id) => id[14] === '7')).toBe(true);
+    expect(ids.every((id) => id.slice(0, 13) >= coffee!.id.slice(0, 13))).toBe(true);
 
     const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
     expect(list.status).toBe(200);

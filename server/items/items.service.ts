@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
@@ -26,6 +25,7 @@ import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './
 import { readItemsPage } from './item-pages.ts';
 import * as queries from './items.queries.ts';
 import { recallProperties, rememberProperties } from './property-memory.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 
 export interface ItemDeps {
   db: Kysely<DB>;
@@ -97,7 +97,7 @@ export function createItemService(deps: ItemDeps) {
     const made = new Map<Draft, ItemRow>();
     const rows = creates.map((step, index) => {
       const row = {
-        id: step.draft.id ?? crypto.randomUUID(),
+        id: step.draft.id ?? newTimeOrderedId(),
         list_id: listId,
         content: step.draft.content,
         is_completed: false,

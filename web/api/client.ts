@@ -5,6 +5,7 @@ import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { createHandoff } from '../state/handoff.ts';
 import { session } from '../state/session.ts';
 import { fetchWithUploadProgress } from './upload-progress.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 
 /** An error answer of the API, with the server's message when it sent one. */
 export class ApiError extends HttpError {}
@@ -34,7 +35,7 @@ export function sendRequest<T>(request: ChangeRequest, idempotencyKey: string): 
 
 /** A fresh Idempotency-Key: one per user action. */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return newTimeOrderedId();
 }
 
 /** True when the call never reached the server (offline, DNS, connection refused): worth a replay. */

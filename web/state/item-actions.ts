@@ -13,6 +13,7 @@ import { keepUnchanged } from './keep-unchanged.ts';
 import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 
 /** Item actions: optimistic in the store first, then the server; rolled back when it refuses. */
 
@@ -99,7 +100,7 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
   const current = items[listId] ?? [];
   const drafts = pieces.map((piece) => {
     const parsed = parseItem(piece);
-    return { id: crypto.randomUUID(), piece, content: parsed.content, nameKey: itemNameKey(parsed.content), typed: parsed.properties };
+    return { id: newTimeOrderedId(), piece, content: parsed.content, nameKey: itemNameKey(parsed.content), typed: parsed.properties };
   });
   const plan = planAdds(drafts, current.map((item) => ({ id: item.id, nameKey: itemNameKey(item.content), isCompleted: item.is_completed })));
   const now = new Date().toISOString();

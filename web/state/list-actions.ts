@@ -9,6 +9,7 @@ import { mergeServerLists, newTempId } from './optimistic.ts';
 import { session } from './session.ts';
 import { sendChange, sendCreation } from './sync.ts';
 import { notify } from './toasts.ts';
+import { newRandomId } from '../../common/ids.ts';
 
 /** List actions: optimistic in the store first, then the server; rolled back when it refuses. */
 
@@ -63,7 +64,7 @@ export async function createListAction(rawName: string): Promise<string | undefi
   const name = rawName.trim();
   const user = session.get().user;
   if (!name || !user) return undefined;
-  const id = crypto.randomUUID();
+  const id = newRandomId();
   const now = new Date().toISOString();
   const made: ClientList = {
     id,

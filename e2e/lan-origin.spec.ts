@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.ts';
+import { addItems, openNewList, registerUser } from './fixtures.ts';
+
+/**
+ * Listo opened as a household would on its home network: `HOST=0.0.0.0 npm start` and a plain-HTTP
+ * address that is not localhost. Browsers treat such an origin as insecure and take some APIs away
+ * (`crypto.randomUUID`, the clipboard, service workers); creating lists and items must not need them.
+ * The name is mapped to the loopback server, so no traffic leaves the machine.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+test.use({
+  baseURL: `http://listo.home.test:${PORT}`,
+  launchOptions: {
+    ...CHROMIUM_LAUNCH_OPTIONS,
+    args: [...(CHROMIUM_LAUNCH_OPTIONS.args ?? []), '--host-resolver-rules=MAP listo.home.test 127.0.0.1'],
+  },
+});
+
+test('on a plain-HTTP home-network address, lists and items are created and kept, and the share link can be copied', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await registerUser(page);
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+
+  await openNewList(page, 'Groceries');
+  await addItems(page, 'milk, 2 eggs');
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+
+  // No clipboard API here: "Copy link" selects the link for the user instead.
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share List' });
+  await dialog.getByRole('switch', { name: /Link sharing/ }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  const link = dialog.getByRole('textbox', { name: 'Share link' });
+  expect(await link.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart!, input.selectionEnd!))).toMatch(
+    /^http:\/\/listo\.home\.test:\d+\/join\//,
+  );
+  expect(pageErrors).toEqual([]);
+});
