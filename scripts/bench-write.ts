@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../common/constants.ts';
-import { newTimeOrderedId } from '../common/ids.ts';
+import { API_BASE_PATH, IDEMPOTENCY_HEADER, ITEM_BATCH_MAX, LIST_ITEMS_MAX } from '../common/constants.ts';
+import { newRandomId, newTimeOrderedId } from '../common/ids.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { runAdminQuery } from '../server/test/test-database.ts';
 import { processCpuMs } from './process-cpu.ts';
@@ -20,7 +20,9 @@ import { processCpuMs } from './process-cpu.ts';
  * server answering each POST once an fdatasync covers it (what durability alone costs on this
  * disk). Prints ops/s, p50/p99 and the
  * servers' CPU per write (from /proc). `--profile` runs Listo on SQLite under `--cpu-prof` and
- * leaves the profile in ./profiles. Loopback only; everything it starts or writes is removed.
+ * leaves the profile in ./profiles. `--existing-items=N` first gives each Listo N items on other
+ * lists, with random ids as made before decision 021: a fresh database's indexes are a few pages,
+ * which flatters writes that land on random ones. Loopback only; everything it starts or writes is removed.
  */
 const WRITES = 2000;
 const WARM_UP = 200;
@@ -55,7 +57,11 @@ const children: ChildProcess[] = [];
 const schemas: string[] = [];
 
 /** Listo in one process per `env`, behind a round robin; `idempotent`: each write carries a key, as the web app's do. */
-async function listo(name: string, env: Record<string, string>[], options: { nodeOptions?: string[]; idempotent?: boolean } = {}): Promise<Target> {
+async function listo(
+  name: string,
+  env: Record<string, string>[],
+  options: { nodeOptions?: string[]; idempotent?: boolean; existingItems?: number } = {},
+): Promise<Target> {
   const started: ChildServer[] = [];
   for (const one of env) {
     started.push(await startChildServer({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn', ...one }, options.nodeOptions));
@@ -65,6 +71,7 @@ async function listo(name: string, env: Record<string, string>[], options: { nod
   const api = (index: number) => `${started[Math.abs(index) % started.length]!.url}${API_BASE_PATH}`;
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token } = (await post(`${api(0)}/auth/register`, { email, password: 'bench-password' })) as { token: string };
+  await addExistingItems(api(0), token, options.existingItems ?? 0);
   return {
     name,
     pids: () => started.map((server) => server.pid),
@@ -75,6 +82,25 @@ async function listo(name: string, env: Record<string, string>[], options: { nod
       return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token, key()));
     },
   };
+}
+
+const EXISTING_NAMES = ['milk', 'eggs', 'bread', 'apples', 'rice', 'coffee', 'soap', 'pasta', 'onions', 'batteries'];
+
+/** `count` items with varied names on lists of their own, through the batch call. */
+async function addExistingItems(api: string, token: string, count: number): Promise<void> {
+  for (let added = 0; added < count; ) {
+    const { list } = (await post(`${api}/lists`, { name: 'Existing' }, token)) as { list: { id: string } };
+    for (let onList = 0; onList < LIST_ITEMS_MAX && added < count; ) {
+      const size = Math.min(ITEM_BATCH_MAX, LIST_ITEMS_MAX - onList, count - added);
+      const items = Array.from({ length: size }, (_, i) => ({
+        id: newRandomId(),
+        content: `${EXISTING_NAMES[(added + i) % EXISTING_NAMES.length]} ${crypto.randomBytes(3).toString('hex')}`,
+      }));
+      await post(`${api}/lists/${list.id}/items/batch`, { items }, token);
+      onList += size;
+      added += size;
+    }
+  }
 }
 
 /** The floor; with `logFile`, the durable floor, which fdatasyncs each write (a group at a time) to it. */
@@ -130,6 +156,8 @@ async function run(target: Target, inFlight: number) {
 
 async function main(): Promise<void> {
   const profile = process.argv.includes('--profile');
+  const existingItems = Number(process.argv.find((arg) => arg.startsWith('--existing-items='))?.split('=')[1] ?? 0);
+  if (!Number.isSafeInteger(existingItems) || existingItems < 0) throw new Error('--existing-items= takes a whole number of items');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-bench-write-'));
   const guard = setTimeout(() => {
     console.error('bench-write: gave up after 15 minutes');
@@ -141,12 +169,13 @@ async function main(): Promise<void> {
     const targets: Target[] = [
       await listo('Listo, SQLite', [{ DATA_DIR: path.join(dataDir, 'sqlite') }], {
         nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
+        existingItems,
       }),
       await floor(),
       await floor(path.join(dataDir, 'floor.log')),
     ];
     if (!profile) {
-      targets.push(await listo('Listo, SQLite, Idempotency-Key on each', [{ DATA_DIR: path.join(dataDir, 'sqlite-keys') }], { idempotent: true }));
+      targets.push(await listo('Listo, SQLite, Idempotency-Key on each', [{ DATA_DIR: path.join(dataDir, 'sqlite-keys') }], { idempotent: true, existingItems }));
     }
     if (pgUrl && !profile) {
       const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -158,12 +187,12 @@ async function main(): Promise<void> {
         LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
         DATA_DIR: path.join(dataDir, 'pg'),
       };
-      targets.push(await listo('Listo, PostgreSQL, 1 process', [env]));
+      targets.push(await listo('Listo, PostgreSQL, 1 process', [env], { existingItems }));
       targets.push(await listo('Listo, PostgreSQL, 1 process, Idempotency-Key on each', [env], { idempotent: true }));
       targets.push(await listo('Listo, PostgreSQL, 2 processes', [env, env]));
     }
     console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`${WRITES} item creations (after ${WARM_UP} unmeasured), each answered when durable\n`);
+    console.log(`${WRITES} item creations (after ${WARM_UP} unmeasured), each answered when durable; ${existingItems} items already in each database\n`);
     console.log('target | in flight | ops/s | p50 ms | p99 ms | server CPU ms per write');
     for (const inFlight of IN_FLIGHT) {
       for (const target of targets) {
