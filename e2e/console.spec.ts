@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openNewList, registerUser } from './fixtures.ts';
+import { collectConsoleProblems, openNewList, registerUser } from './fixtures.ts';
 
 /**
  * A clean console on the way a new user goes: no error and no Content-Security-Policy violation
@@ -7,11 +7,7 @@ import { openNewList, registerUser } from './fixtures.ts';
  * practices count each of them against the page.
  */
 test('signing up, the dashboard and a list leave no console error and no CSP violation', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const problems = collectConsoleProblems(page);
   await page.exposeFunction('reportViolation', (text: string) => problems.push(`CSP: ${text}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {

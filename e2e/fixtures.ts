@@ -10,6 +10,16 @@ export function newEmail(prefix = 'user'): string {
   return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 }
 
+/** Console errors and uncaught page errors from now on, for a test to expect none. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
 /** Fills the sign-in form and presses one of its buttons. */
 export async function submitAuthForm(page: Page, email: string, password: string, button: 'Login' | 'Register') {
   await page.getByLabel('Email').fill(email);

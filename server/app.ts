@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { API_BASE_PATH, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
 import { createAlexa, NO_ALEXA } from './alexa/alexa.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
@@ -25,6 +25,7 @@ import { healthRoutes } from './http/health.ts';
 import { answerInTheWrite, claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { isTrustworthyOrigin } from './http/trustworthy-origin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createBlobStorage, imageSources } from './images/blob-storage.ts';
 import { createS3BlobStore } from './images/s3-blob-store.ts';
@@ -231,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Security headers, with helmet's middleware built once: @fastify/helmet builds it again on every
   // request (2% of an item creation's CPU, issue 13).
-  const securityHeaders = helmet({
+  const helmetOptions: HelmetOptions = {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
     contentSecurityPolicy: {
       directives: {
@@ -240,8 +241,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: imageSources(config.storage),
       },
     },
+  };
+  const securityHeaders = helmet(helmetOptions);
+  // Browsers ignore Cross-Origin-Opener-Policy on an origin that is not secure, with a console
+  // error on every page: on a home network's plain-HTTP address it is left out.
+  const insecureOriginHeaders = helmet({ ...helmetOptions, crossOriginOpenerPolicy: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = isTrustworthyOrigin(request.protocol, request.hostname) ? securityHeaders : insecureOriginHeaders;
+    headers(request.raw, reply.raw, () => done());
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyRateLimit, { global: false });
 
   await app.register(

@@ -76,4 +76,15 @@ describe('every answer', () => {
       expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
   });
+
+  it('leaves Cross-Origin-Opener-Policy out on a plain-HTTP network address, where browsers ignore it', async () => {
+    const opener = async (host: string) => (await get('/', { accept: 'text/html', host })).headers['cross-origin-opener-policy'];
+    expect(await opener('localhost:3000')).toBe('same-origin');
+    expect(await opener('127.0.0.1:3000')).toBe('same-origin');
+    expect(await opener('192.168.1.20:3000')).toBeUndefined();
+    expect(await opener('lists.home.arpa')).toBeUndefined();
+    const lan = await get('/api/v1/health', { host: '192.168.1.20:3000' });
+    expect(String(lan.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(lan.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
