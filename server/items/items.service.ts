@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
 import { itemActivity, LIST_ACTIVITY, type ItemActivity } from '../../common/list-activity.ts';
@@ -25,7 +26,6 @@ import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './
 import { readItemsPage } from './item-pages.ts';
 import * as queries from './items.queries.ts';
 import { recallProperties, rememberProperties } from './property-memory.ts';
-import { newTimeOrderedId } from '../../common/ids.ts';
 
 export interface ItemDeps {
   db: Kysely<DB>;

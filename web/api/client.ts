@@ -1,11 +1,11 @@
 import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { createHandoff } from '../state/handoff.ts';
 import { session } from '../state/session.ts';
 import { fetchWithUploadProgress } from './upload-progress.ts';
-import { newTimeOrderedId } from '../../common/ids.ts';
 
 /** An error answer of the API, with the server's message when it sent one. */
 export class ApiError extends HttpError {}

@@ -1,4 +1,5 @@
 import { HISTORY_MAX } from '../../common/constants.ts';
+import { newTimeOrderedId } from '../../common/ids.ts';
 import { planAdds } from '../../common/item-duplicates.ts';
 import { itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
 import { UI_TEXT } from '../../common/messages.ts';
@@ -13,7 +14,6 @@ import { keepUnchanged } from './keep-unchanged.ts';
 import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
-import { newTimeOrderedId } from '../../common/ids.ts';
 
 /** Item actions: optimistic in the store first, then the server; rolled back when it refuses. */
 

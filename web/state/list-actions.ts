@@ -1,3 +1,4 @@
+import { newRandomId } from '../../common/ids.ts';
 import { LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
@@ -9,7 +10,6 @@ import { mergeServerLists, newTempId } from './optimistic.ts';
 import { session } from './session.ts';
 import { sendChange, sendCreation } from './sync.ts';
 import { notify } from './toasts.ts';
-import { newRandomId } from '../../common/ids.ts';
 
 /** List actions: optimistic in the store first, then the server; rolled back when it refuses. */
 
