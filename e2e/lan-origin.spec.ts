@@ -17,7 +17,7 @@ test.use({
   },
 });
 
-test('a plain-HTTP home-network address: lists and items work, the share link copies, the console stays clean', async ({ page }) => {
+test('a plain-HTTP home-network address: lists, items and live updates work, the share link copies, the console stays clean', async ({ page }) => {
   const problems = collectConsoleProblems(page);
   await registerUser(page);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
@@ -28,6 +28,14 @@ test('a plain-HTTP home-network address: lists and items work, the share link co
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('item-row')).toHaveCount(2);
+
+  // Live updates (a plain ws: socket): a second tab sees an item added in the first.
+  const tab = await page.context().newPage();
+  await tab.goto(page.url());
+  await expect(tab.getByTestId('item-row')).toHaveCount(2);
+  await addItems(page, 'bread');
+  await expect(tab.getByTestId('item-row')).toHaveCount(3);
+  await tab.close();
 
   // No clipboard API here: "Copy link" selects the link for the user instead.
   await page.getByRole('button', { name: 'List options' }).click();
