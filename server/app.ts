@@ -244,11 +244,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const securityHeaders = helmet(helmetOptions);
   // Browsers ignore Cross-Origin-Opener-Policy on an origin that is not secure, with a console
-  // error on every page: on a home network's plain-HTTP address it is left out.
+  // error on every page: on a home network's plain-HTTP address it is left out. An HTTPS
+  // PUBLIC_URL says browsers come over HTTPS, whatever a proxy in front tells us.
   const insecureOriginHeaders = helmet({ ...helmetOptions, crossOriginOpenerPolicy: false });
+  const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = isTrustworthyOrigin(request.protocol, request.hostname) ? securityHeaders : insecureOriginHeaders;
-    headers(request.raw, reply.raw, () => done());
+    const secure = servedOverHttps || isTrustworthyOrigin(request.protocol, request.hostname);
+    (secure ? securityHeaders : insecureOriginHeaders)(request.raw, reply.raw, () => done());
   });
   await app.register(fastifyRateLimit, { global: false });
 

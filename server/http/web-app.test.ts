@@ -87,4 +87,15 @@ describe('every answer', () => {
     expect(String(lan.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(lan.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('keeps Cross-Origin-Opener-Policy on every address when PUBLIC_URL is HTTPS (behind a TLS proxy)', async () => {
+    const behindProxy = await startTestApp({ webDistDir: dist, config: { publicUrl: 'https://lists.example.org' } });
+    try {
+      const answer = await behindProxy.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', host: 'lists.example.org' } });
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    } finally {
+      await behindProxy.app.close();
+      await behindProxy.database.close();
+    }
+  });
 });
