@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { newRandomId, newTimeOrderedId } from './ids.ts';
 
@@ -30,5 +30,19 @@ describe('newTimeOrderedId', () => {
   it('sorts ids of later milliseconds after earlier ones, as their index pages do', () => {
     const ids = [0, 1, 255, 256, 65_536, 2 ** 32, 2 ** 40 + 7, Date.now()].map((at) => newTimeOrderedId(at));
     expect([...ids].sort()).toEqual(ids);
+  });
+});
+
+describe('random bytes', () => {
+  it('are drawn for many ids at a time (a draw costs as much as 20 ids), never handed out twice', () => {
+    const draws = vi.spyOn(crypto, 'getRandomValues');
+    try {
+      const ids = Array.from({ length: 1024 }, (_, index) => (index % 2 ? newRandomId() : newTimeOrderedId(0)));
+      expect(draws.mock.calls.length).toBeLessThanOrEqual(5);
+      // With the same millisecond, the time-ordered ids differ only in their random bits.
+      expect(new Set(ids.map((id) => id.slice(14))).size).toBe(ids.length);
+    } finally {
+      draws.mockRestore();
+    }
   });
 });
