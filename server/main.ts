@@ -3,17 +3,17 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/open.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { startupProblem } from './startup-problem.ts';
 
 const SQLITE_FILE = 'listo.db';
 
-export function databaseTarget(config: Config): DatabaseTarget {
+function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'sqlite', file: path.join(config.dataDir, SQLITE_FILE) };
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function main(config: Config): Promise<void> {
   const secret = loadOrCreateSecret(config.dataDir, config.secret);
   const database = await openDatabase(databaseTarget(config));
   const app = await buildApp({ config, database, secret });
@@ -49,11 +49,14 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Listo could not start:', error);
-  }
+let config: Config | undefined;
+try {
+  config = loadConfig();
+  await main(config);
+} catch (error) {
+  // What the person starting Listo can fix is one line saying what to change; anything else is a bug.
+  const problem = error instanceof ConfigError ? error.message : config && startupProblem(error, config);
+  if (problem) console.error(problem);
+  else console.error('Listo could not start:', error);
   process.exit(1);
-});
+}

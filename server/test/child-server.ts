@@ -63,7 +63,8 @@ export async function startChildServer(env: Record<string, string>, nodeOptions:
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.once('error', (error) => fail(`could not be spawned (${error.message})`));
-    void exited.then((exit) => fail(`exited before it listened (${exit.signal ?? exit.code})`));
+    // 'close', not 'exit': by then everything it wrote has been read, for the failure's message.
+    child.once('close', (code, signal) => fail(`exited before it listened (${signal ?? code})`));
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { killChildServers, startChildServer } from './test/child-server.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-main-'));
+const holder = net.createServer();
+
+afterAll(async () => {
+  await killChildServers();
+  await new Promise((resolve) => holder.close(resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What `node server/main.ts` printed before it exited, for a start that must fail. */
+async function failedStart(env: Record<string, string>): Promise<string> {
+  const error = await startChildServer({ DATA_DIR: dataDir, ...env }).then(
+    () => expect.fail('the server started'),
+    (failure: Error) => failure,
+  );
+  expect(error.message).toContain('exited before it listened (1)');
+  return error.message.slice(error.message.indexOf('output:\n') + 'output:\n'.length);
+}
+
+it('tells a newcomer whose port is taken what to do, in one line and without a stack', async () => {
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const { port } = holder.address() as net.AddressInfo;
+  const output = await failedStart({ PORT: String(port) });
+  expect(output).toBe(
+    `Port ${port} on 127.0.0.1 is already in use, perhaps by another Listo. Stop what runs there, or start on another port: PORT=${port + 1} npm start\n`,
+  );
+});
+
+it('names a bad setting in one line', async () => {
+  expect(await failedStart({ PORT: 'three thousand' })).toBe('Invalid PORT: Invalid input: expected number, received NaN\n');
+});
