@@ -12,6 +12,15 @@ export const REALTIME_PATH = '/realtime';
 /** A ticket from POST /auth/realtime-token opens one socket, within this time. */
 export const REALTIME_TICKET_TTL_MS = 60_000;
 export const REALTIME_HEARTBEAT_MS = 30_000;
+/**
+ * The client's own check of its socket: a `ping` this often, and at once when the page is shown
+ * again or the network returns. The server's pings cannot tell a client that its socket died: a
+ * laptop that slept, or a phone that changed networks, keeps a half-open socket that looks open
+ * and brings nothing, until it sends something.
+ */
+export const REALTIME_CLIENT_PING_MS = 25_000;
+/** No answer to a `ping` within this: the socket is dead; the client drops it, reconnects and resumes. */
+export const REALTIME_PONG_TIMEOUT_MS = 10_000;
 export const REALTIME_MAX_SUBSCRIPTIONS = 100;
 export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
 /** Open sockets per user and process: every tab and device of a household, not a flood. */
@@ -54,6 +63,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
     since: z.number().int().nonnegative().optional(),
   }),
   z.strictObject({ type: z.literal('unsubscribe'), id: z.string().min(1).max(64) }),
+  /** Answered by `pong`: the client's sign that its socket still carries messages both ways. */
+  z.strictObject({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -78,7 +89,8 @@ export type ServerMessage =
   | { type: 'snapshot'; id: string; docs: unknown[]; seq?: number; more?: true }
   | { type: 'resumed'; id: string; changes: DocChange[]; seq: number }
   | { type: 'change'; id: string; changes: DocChange[]; seq?: number }
-  | { type: 'error'; id?: string; code: ErrorCode; message: string };
+  | { type: 'error'; id?: string; code: ErrorCode; message: string }
+  | { type: 'pong' };
 
 /** The topics about one list; they need `listId` and carry `seq`. */
 export const LIST_TOPICS: ReadonlySet<Topic> = new Set(['items', 'list-shares']);

@@ -76,6 +76,28 @@ describe('heartbeat', () => {
   });
 });
 
+describe("the client's ping", () => {
+  it('is answered by a pong, before and after subscriptions, and costs no subscription', () => {
+    const { socket, connection, subscribe } = setup();
+    const ping = () => socket.emit('message', Buffer.from(JSON.stringify({ type: 'ping' })), false);
+    ping();
+    subscribe('s1');
+    ping();
+    expect(socket.sent.map((message) => JSON.parse(message) as unknown)).toEqual([
+      { type: 'pong' },
+      { type: 'snapshot', id: 's1', docs: [] },
+      { type: 'pong' },
+    ]);
+    expect(connection.subscriptionCount).toBe(1);
+  });
+
+  it('takes nothing else along', () => {
+    const { socket } = setup();
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'ping', id: 'x' })), false);
+    expect(JSON.parse(socket.sent[0]!)).toMatchObject({ type: 'error', code: 'invalid_message' });
+  });
+});
+
 describe('slow reader', () => {
   it('sends while the buffer stays under the bound', () => {
     const { socket, subscribe } = setup(1000);

@@ -109,6 +109,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
       return refuse('invalid_message', `${where}${issue.message}`, typeof id === 'string' ? id : undefined);
     }
     const message = parsed.data;
+    if (message.type === 'ping') return send({ type: 'pong' });
     if (message.type === 'unsubscribe') {
       const sub = subscriptions.get(message.id);
       if (sub) hub.unsubscribe(sub);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, type ServerMessage } from '../../common/realtime.ts';
 import {
   backoffDelay,
@@ -8,6 +8,7 @@ import {
   type SocketLike,
 } from '../../web/realtime/live-client.ts';
 import { castOfList } from '../lists/list-test-helpers.ts';
+import { startStallingProxy } from '../test/stalling-proxy.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { call, listen, ticketFor, waitUntil } from './live-test-helpers.ts';
 
@@ -142,6 +143,78 @@ describe('the live client', () => {
     await call(t, owner.token, 'DELETE', `/lists/${listId}/shares/${viewer.user.id}`);
     await waitUntil(() => ends.length === 1, 'the end');
     expect(ends).toEqual(['not_found']);
+    client.close();
+  });
+});
+
+describe('a socket that silently died (half-open: a laptop that slept, a phone that changed networks)', () => {
+  /** A client whose sockets go through a proxy that can make them half-open, on a list with one item (seq 1). */
+  async function throughProxy(heartbeat: LiveClientOptions['heartbeat']) {
+    const { owner, editor, listId } = await castOfList(t);
+    const direct = new URL(await listen(t));
+    const proxy = await startStallingProxy({ host: direct.hostname, port: Number(direct.port) });
+    cleanups.push(() => proxy.close());
+    const url = direct.href.replace(`:${direct.port}/`, `:${proxy.port}/`);
+    const { client, statuses } = await clientFor(t, editor.token, { url, heartbeat });
+    cleanups.push(() => client.close());
+    const messages: ServerMessage[] = [];
+    const items = client.subscribe({ topic: 'items', listId, onUpdate: (_docs, message) => messages.push(message) });
+    await waitUntil(() => items.seq() === 0, 'the snapshot');
+    await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
+    await waitUntil(() => items.seq() === 1, 'the first item');
+    const contents = () => [...items.docs().values()].map((doc) => (doc as { content: string }).content).sort();
+    const addEggs = () => call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
+    return { client, statuses, proxy, messages, contents, addEggs };
+  }
+
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('is found by its unanswered ping, dropped, and replaced by one that resumes from its seq', async () => {
+    const { statuses, proxy, messages, contents, addEggs } = await throughProxy({ pingMs: 50, timeoutMs: 300 });
+    proxy.stallWebSockets();
+    await addEggs();
+    await waitUntil(() => contents().includes('eggs'), 'the item added while the socket was dead');
+    expect(contents()).toEqual(['eggs', 'milk']);
+    expect(messages.map((message) => message.type)).toEqual(['snapshot', 'change', 'resumed']);
+    expect(proxy.connections()).toBe(2);
+    expect(statuses.slice(-3)).toEqual(['waiting', 'connecting', 'open']);
+  });
+
+  it('is checked at once by checkNow (the page shown again, the network back), not only on the next ping', async () => {
+    const { client, proxy, contents, addEggs } = await throughProxy({ pingMs: 3_600_000, timeoutMs: 300 });
+    proxy.stallWebSockets();
+    await addEggs();
+    client.checkNow();
+    await waitUntil(() => contents().includes('eggs'), 'the item added while the socket was dead');
+    expect(proxy.connections()).toBe(2);
+  });
+
+  it('keeps a healthy socket, whose pings are answered', async () => {
+    const { client, proxy, messages } = await throughProxy({ pingMs: 20, timeoutMs: 2_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    client.checkNow();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(proxy.connections()).toBe(1);
+    expect(client.status()).toBe('open');
+    // The pongs are the client's business: subscribers see none of them.
+    expect(messages.map((message) => message.type)).toEqual(['snapshot', 'change']);
+  });
+});
+
+describe('checkNow while waiting to reconnect', () => {
+  it('reconnects at once instead of after the backoff', async () => {
+    const { owner } = await castOfList(t);
+    const { client, sockets } = await clientFor(t, owner.token, { backoff: { baseMs: 600_000, maxMs: 600_000 } });
+    const me = client.subscribe({ topic: 'user', onUpdate: () => {} });
+    await waitUntil(() => me.docs().size === 1, 'the user snapshot');
+    sockets[0]!.close();
+    await waitUntil(() => client.status() === 'waiting', 'the drop');
+    client.checkNow();
+    await waitUntil(() => client.status() === 'open', 'the reconnect');
+    expect(sockets).toHaveLength(2);
     client.close();
   });
 });

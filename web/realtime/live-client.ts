@@ -1,6 +1,8 @@
 import {
   CLOSE_CODES,
   LIST_TOPICS,
+  REALTIME_CLIENT_PING_MS,
+  REALTIME_PONG_TIMEOUT_MS,
   REALTIME_PROTOCOL_VERSION,
   docKey,
   type ClientMessage,
@@ -14,7 +16,8 @@ import {
  * browser's session so that it runs in Node too: one socket, any number of subscriptions, each
  * keeping its documents whole. After a drop it reconnects with a fresh ticket (exponential
  * backoff with jitter, capped) and resubscribes; list topics resume from their last seq, so a
- * flaky connection costs only what was missed.
+ * flaky connection costs only what was missed. A socket that stops answering its pings is a drop
+ * too: one left half-open by a laptop's sleep looks open and brings nothing.
  */
 
 export type LiveStatus = 'connecting' | 'open' | 'waiting' | 'closed';
@@ -40,6 +43,8 @@ export interface LiveClientOptions {
   connect?: SocketFactory;
   /** First retry after about `baseMs`, doubling up to `maxMs`. */
   backoff?: { baseMs?: number; maxMs?: number };
+  /** A `ping` every `pingMs` while open; no message back within `timeoutMs` drops the socket. */
+  heartbeat?: { pingMs?: number; timeoutMs?: number };
   /** For the jitter; injectable so tests are deterministic. */
   random?: () => number;
   onStatus?: (status: LiveStatus) => void;
@@ -96,11 +101,16 @@ export function createLiveClient(options: LiveClientOptions) {
   const random = options.random ?? Math.random;
   const baseMs = options.backoff?.baseMs ?? DEFAULT_BASE_MS;
   const maxMs = options.backoff?.maxMs ?? DEFAULT_MAX_MS;
+  const pingMs = options.heartbeat?.pingMs ?? REALTIME_CLIENT_PING_MS;
+  const pongTimeoutMs = options.heartbeat?.timeoutMs ?? REALTIME_PONG_TIMEOUT_MS;
   const entries = new Map<string, Entry>();
   let socket: SocketLike | undefined;
   let status: LiveStatus = 'closed';
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** Set while a ping waits for its answer; any message from the server counts as one. */
+  let answerTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let nextId = 1;
 
@@ -125,7 +135,35 @@ export function createLiveClient(options: LiveClientOptions) {
     };
   }
 
+  function ping(): void {
+    if (status !== 'open' || !socket || answerTimer !== undefined) return;
+    const pinged = socket;
+    send({ type: 'ping' });
+    answerTimer = setTimeout(() => drop(pinged), pongTimeoutMs);
+  }
+
+  function stopHeartbeat(): void {
+    clearInterval(pingTimer);
+    clearTimeout(answerTimer);
+    pingTimer = undefined;
+    answerTimer = undefined;
+  }
+
+  /**
+   * Gives up on a socket that did not answer. Not by waiting for its close: a half-open socket's
+   * closing handshake cannot complete, and the browser would hold it for a minute or more.
+   */
+  function drop(dead: SocketLike): void {
+    if (socket !== dead) return;
+    stopHeartbeat();
+    socket = undefined;
+    dead.onopen = dead.onmessage = dead.onclose = null;
+    dead.close(1000, 'no answer to ping');
+    retry();
+  }
+
   function receive(message: ServerMessage): void {
+    if (message.type === 'pong') return;
     const entry = 'id' in message && message.id !== undefined ? entries.get(message.id) : undefined;
     if (!entry) return;
     if (message.type === 'error') {
@@ -171,6 +209,7 @@ export function createLiveClient(options: LiveClientOptions) {
     next.onopen = () => {
       attempt = 0;
       setStatus('open');
+      pingTimer = setInterval(ping, pingMs);
       for (const entry of entries.values()) {
         // Half a snapshot from the last socket is no state at all: the new answer starts afresh.
         entry.incoming = undefined;
@@ -178,6 +217,8 @@ export function createLiveClient(options: LiveClientOptions) {
       }
     };
     next.onmessage = (event) => {
+      clearTimeout(answerTimer);
+      answerTimer = undefined;
       try {
         receive(JSON.parse(String(event.data)) as ServerMessage);
       } catch {
@@ -187,6 +228,7 @@ export function createLiveClient(options: LiveClientOptions) {
     next.onerror = () => {};
     next.onclose = (event) => {
       if (socket !== next) return;
+      stopHeartbeat();
       socket = undefined;
       // Another protocol version: reconnecting cannot help, the page must reload.
       if (stopped || event.code === CLOSE_CODES.version) return setStatus('closed');
@@ -226,8 +268,12 @@ export function createLiveClient(options: LiveClientOptions) {
       };
     },
 
-    /** Skips the wait (e.g. when the browser says it is online again). */
-    reconnectNow(): void {
+    /**
+     * For when the page is shown again or the network is back: waiting, it reconnects at once;
+     * open, it pings at once, so a socket that died meanwhile is found within the pong timeout.
+     */
+    checkNow(): void {
+      if (status === 'open') return ping();
       if (stopped || status !== 'waiting') return;
       clearTimeout(retryTimer);
       attempt = 0;
@@ -240,6 +286,7 @@ export function createLiveClient(options: LiveClientOptions) {
     close(): void {
       stopped = true;
       clearTimeout(retryTimer);
+      stopHeartbeat();
       socket?.close(1000, 'client closed');
       socket = undefined;
       setStatus('closed');

@@ -6,8 +6,9 @@ import { createLiveClient, type LiveClient, type LiveClientOptions } from './liv
 
 /**
  * The live client of the browser app: same origin as the page, tickets through `api()` (which
- * refreshes an expired session token once), a first connection at an idle moment, and an
- * immediate reconnect when the network returns.
+ * refreshes an expired session token once), a first connection at an idle moment, and a check
+ * of the socket (a reconnect if it waits, a ping if it is open) when the network returns or the
+ * page is shown again.
  */
 export function createBrowserLiveClient(options: Pick<LiveClientOptions, 'onStatus'> = {}): LiveClient {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -18,6 +19,19 @@ export function createBrowserLiveClient(options: Pick<LiveClientOptions, 'onStat
     getTicket: async () => (await api<RealtimeTicketResponse>('/auth/realtime-token', { method: 'POST' })).ticket,
     ...options,
   });
-  window.addEventListener('online', () => client.reconnectNow());
-  return client;
+  const checkNow = () => client.checkNow();
+  // A laptop that slept or a phone that changed networks while the page was hidden.
+  const checkWhenShown = () => {
+    if (document.visibilityState === 'visible') client.checkNow();
+  };
+  window.addEventListener('online', checkNow);
+  document.addEventListener('visibilitychange', checkWhenShown);
+  return {
+    ...client,
+    close() {
+      window.removeEventListener('online', checkNow);
+      document.removeEventListener('visibilitychange', checkWhenShown);
+      client.close();
+    },
+  };
 }
