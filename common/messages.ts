@@ -65,6 +65,7 @@ export const UI_TEXT = {
   copied: 'Copied!',
   offline: "You're offline. Changes are saved and will sync when you reconnect.",
   syncing: 'Back online, syncing your changes…',
+  livePaused: 'Live updates paused: changes from others may be missing. Reconnecting…',
   listCreateFailed: 'Failed to create list: ',
   listDeleteFailed: 'Failed to delete list: ',
   listRenameFailed: 'Failed to rename list: ',

@@ -21,6 +21,12 @@ export const REALTIME_HEARTBEAT_MS = 30_000;
 export const REALTIME_CLIENT_PING_MS = 25_000;
 /** No answer to a `ping` within this: the socket is dead; the client drops it, reconnects and resumes. */
 export const REALTIME_PONG_TIMEOUT_MS = 10_000;
+/**
+ * The web app says live updates are paused once its socket has been down this long: past a quick
+ * reconnect, others' changes are not arriving (the server is down, or a proxy does not pass
+ * WebSockets), and the user should not take the screen for current.
+ */
+export const REALTIME_PAUSED_NOTICE_MS = 10_000;
 export const REALTIME_MAX_SUBSCRIPTIONS = 100;
 export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
 /** Open sockets per user and process: every tab and device of a household, not a flood. */

@@ -8,7 +8,7 @@ import {
   type SocketLike,
 } from '../../web/realtime/live-client.ts';
 import { castOfList } from '../lists/list-test-helpers.ts';
-import { startStallingProxy } from '../test/stalling-proxy.ts';
+import { startWebSocketProxy } from '../test/websocket-proxy.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { call, listen, ticketFor, waitUntil } from './live-test-helpers.ts';
 
@@ -152,7 +152,7 @@ describe('a socket that silently died (half-open: a laptop that slept, a phone t
   async function throughProxy(heartbeat: LiveClientOptions['heartbeat']) {
     const { owner, editor, listId } = await castOfList(t);
     const direct = new URL(await listen(t));
-    const proxy = await startStallingProxy({ host: direct.hostname, port: Number(direct.port) });
+    const proxy = await startWebSocketProxy({ host: direct.hostname, port: Number(direct.port) });
     cleanups.push(() => proxy.close());
     const url = direct.href.replace(`:${direct.port}/`, `:${proxy.port}/`);
     const { client, statuses } = await clientFor(t, editor.token, { url, heartbeat });

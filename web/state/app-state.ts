@@ -45,6 +45,8 @@ export interface AppState {
   /** Item name key (itemNameKey) to the properties last seen on it, for optimistic items. */
   propertyCache: Record<string, Record<string, unknown>>;
   online: boolean;
+  /** The live socket has been down for REALTIME_PAUSED_NOTICE_MS: others' changes are not arriving. */
+  livePaused: boolean;
   view: Record<string, ListViewOptions>;
 }
 
@@ -62,6 +64,7 @@ function emptyState(): AppState {
     history: [],
     propertyCache: {},
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    livePaused: false,
     view: {},
   };
 }
@@ -104,6 +107,7 @@ function startFromCache(store: { set(state: AppState): void; update(change: (sta
       items: { ...cached.items, ...state.items },
       pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
       online: state.online,
+      livePaused: state.livePaused,
     }));
   });
 }

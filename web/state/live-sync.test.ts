@@ -2,12 +2,13 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_BANNER_MS } from '../../common/constants.ts';
-import { MESSAGES } from '../../common/messages.ts';
-import type { ClientMessage, ServerMessage } from '../../common/realtime.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { REALTIME_PAUSED_NOTICE_MS, type ClientMessage, type ServerMessage } from '../../common/realtime.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
-import type { SocketLike } from '../realtime/live-client.ts';
+import type { LiveClientOptions, SocketLike } from '../realtime/live-client.ts';
 import { item } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { followListItems, startLiveSync } from './live-sync.ts';
@@ -57,8 +58,9 @@ const sockets: FakeSocket[] = [];
 vi.mock('../realtime/live.ts', async () => {
   const { createLiveClient } = await import('../realtime/live-client.ts');
   return {
-    createBrowserLiveClient: () =>
+    createBrowserLiveClient: (options: Pick<LiveClientOptions, 'onStatus'>) =>
       createLiveClient({
+        ...options,
         url: 'ws://test/api/v1/realtime',
         getTicket: () => Promise.resolve('ticket'),
         connect: () => {
@@ -204,6 +206,40 @@ describe('live sync', () => {
       socket.receive({ type: 'error', id: itemsId, code: 'too_many_subscriptions', message: 'Too many' });
       expect(listIds()).toEqual(['s1', 's2', 'own']);
       unfollow();
+    });
+  });
+
+  describe('the banner when live updates are down', () => {
+    it('tells the user once the socket has been down past a quick reconnect, and stops when it is back', async () => {
+      render(createElement(OfflineBanner));
+      stop = startLiveSync();
+      const first = await connected();
+      const banner = () => screen.getByRole('status');
+      expect(banner()).toHaveTextContent('');
+
+      act(() => first.onclose?.({ code: 1006, reason: '' }));
+      await act(() => vi.advanceTimersByTimeAsync(REALTIME_PAUSED_NOTICE_MS - 100));
+      // A quick reconnect says nothing; this one is still not open (the server is down).
+      expect(sockets.length).toBeGreaterThan(1);
+      expect(banner()).toHaveTextContent('');
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(banner()).toHaveTextContent(UI_TEXT.livePaused);
+
+      act(() => sockets.at(-1)!.open());
+      expect(banner()).toHaveTextContent('');
+    });
+
+    it('gives way to the offline notice, and ends with the sign-out', async () => {
+      render(createElement(OfflineBanner));
+      stop = startLiveSync();
+      await act(() => vi.advanceTimersByTimeAsync(REALTIME_PAUSED_NOTICE_MS + 100));
+      expect(screen.getByRole('status')).toHaveTextContent(UI_TEXT.livePaused);
+      act(() => appStore.update((state) => ({ ...state, online: false })));
+      expect(screen.getByRole('status')).toHaveTextContent(UI_TEXT.offline);
+      act(() => appStore.update((state) => ({ ...state, online: true })));
+      act(() => stop!());
+      stop = undefined;
+      expect(screen.getByRole('status')).toHaveTextContent('');
     });
   });
 });

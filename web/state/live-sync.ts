@@ -3,7 +3,8 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
-import type { LiveClient } from '../realtime/live-client.ts';
+import { REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
+import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
 import { appStore } from './app-state.ts';
 import { setServerItems } from './item-actions.ts';
@@ -19,10 +20,26 @@ import { notify } from './toasts.ts';
  */
 
 let client: LiveClient | undefined;
+let pausedNotice: ReturnType<typeof setTimeout> | undefined;
+
+/** Tells the banner when the socket has been down past a quick reconnect, and when it is back. */
+function followLiveStatus(status: LiveStatus): void {
+  if (status === 'connecting' || status === 'waiting') {
+    pausedNotice ??= setTimeout(() => setLivePaused(true), REALTIME_PAUSED_NOTICE_MS);
+    return;
+  }
+  clearTimeout(pausedNotice);
+  pausedNotice = undefined;
+  setLivePaused(false);
+}
+
+function setLivePaused(livePaused: boolean): void {
+  if (appStore.get().livePaused !== livePaused) appStore.update((state) => ({ ...state, livePaused }));
+}
 
 /** One socket per signed-in app; created by whichever needs it first (a deep-linked list's effect runs before the app's). */
 function liveClient(): LiveClient {
-  client ??= createBrowserLiveClient();
+  client ??= createBrowserLiveClient({ onStatus: followLiveStatus });
   return client;
 }
 

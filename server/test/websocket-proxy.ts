@@ -1,33 +1,48 @@
 import net from 'node:net';
 
-export interface StallingProxy {
+export interface WebSocketProxy {
   port: number;
   /** Connections made through it so far. */
   connections(): number;
-  /** Of those, the WebSockets. */
+  /** Of those, the WebSockets (refused ones included). */
   webSockets(): number;
   /**
    * Every WebSocket open now goes silent both ways and stays open: a half-open socket, as a laptop
    * has after it slept or a phone after it changed networks. Plain HTTP and new connections pass.
    */
   stallWebSockets(): void;
+  /** From now on, cut every new WebSocket at once, as a proxy set up without WebSocket support does. */
+  refuseWebSockets(refuse: boolean): void;
   close(): Promise<void>;
 }
 
-/** A TCP proxy on loopback to `target`, for tests of what a client does when its socket silently dies. */
-export async function startStallingProxy(target: { host: string; port: number }, listenPort = 0): Promise<StallingProxy> {
+const WEBSOCKET_UPGRADE = /^GET [^\r\n]*\r\n[\s\S]*^upgrade:\s*websocket/im;
+
+/**
+ * A TCP proxy on loopback to `target`, for tests of what a client does when its live socket dies
+ * silently or never gets through. Plain HTTP always passes.
+ */
+export async function startWebSocketProxy(target: { host: string; port: number }, listenPort = 0): Promise<WebSocketProxy> {
   const open = new Set<{ client: net.Socket; upstream: net.Socket; stalled: boolean; webSocket: boolean }>();
   let made = 0;
   let webSockets = 0;
+  let refusing = false;
   const server = net.createServer((client) => {
     made++;
     const upstream = net.connect(target.port, target.host);
     const pair = { client, upstream, stalled: false, webSocket: false };
-    client.once('data', (data) => {
-      pair.webSocket = /^GET [^\r\n]*\r\n[\s\S]*^upgrade:\s*websocket/im.test(data.toString('latin1'));
-      if (pair.webSocket) webSockets++;
-    });
     open.add(pair);
+    // Before the forwarding below: a refused upgrade must not reach the server.
+    client.once('data', (data) => {
+      pair.webSocket = WEBSOCKET_UPGRADE.test(data.toString('latin1'));
+      if (!pair.webSocket) return;
+      webSockets++;
+      if (!refusing) return;
+      pair.stalled = true;
+      client.destroy();
+      upstream.destroy();
+      open.delete(pair);
+    });
     client.on('data', (data) => void (pair.stalled || upstream.write(data)));
     upstream.on('data', (data) => void (pair.stalled || client.write(data)));
     // A stalled pair tells neither side of the other's end: that is what half-open means.
@@ -48,6 +63,9 @@ export async function startStallingProxy(target: { host: string; port: number },
     webSockets: () => webSockets,
     stallWebSockets() {
       for (const pair of open) pair.stalled ||= pair.webSocket;
+    },
+    refuseWebSockets(refuse) {
+      refusing = refuse;
     },
     async close() {
       for (const { client, upstream } of open) {
