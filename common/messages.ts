@@ -133,6 +133,7 @@ export const SERVER_MESSAGES = {
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   internal: 'Something went wrong on our side. Please try again.',
   notReady: 'The server cannot reach its database right now.',
+  databaseUnavailable: 'The server cannot store or read data right now. Nothing was changed; please try again in a minute.',
   scopeMissing: 'This app is not allowed to do that. Sign in to Listo to do it there.',
   invalidClientId: 'An id must be a UUID',
   clientIdTaken: 'This id is already in use',

@@ -3,3 +3,28 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/** SQLite's primary result codes (before any extension, as in SQLITE_IOERR_WRITE) for storage it cannot use now. */
+const SQLITE_UNAVAILABLE = new Set(['SQLITE_FULL', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN']);
+
+/** Node's codes for a connection to PostgreSQL that could not be made or broke. */
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
+/**
+ * PostgreSQL's SQLSTATEs for a server that cannot serve now: class 08 (connection exception),
+ * class 53 (insufficient resources: disk full, out of memory, too many connections), and 57P01-57P03
+ * (shutting down, crashed, starting up).
+ */
+const POSTGRES_UNAVAILABLE = /^(08|53|57P0[1-3])/;
+
+/**
+ * True when the database could not take the request for reasons of its own (a full disk, a lock
+ * held past the timeout, an I/O error, a PostgreSQL that is down): the request was fine and
+ * nothing of it was stored, so it is worth repeating later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return error.message === 'Connection terminated unexpectedly';
+  return SQLITE_UNAVAILABLE.has(code.split('_', 2).join('_')) || CONNECTION_FAILURES.has(code) || POSTGRES_UNAVAILABLE.test(code);
+}

@@ -4,6 +4,7 @@ import { AI_MESSAGES } from '../../common/ai.ts';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 import { JSON_CONTENT_TYPE } from './route-answer.ts';
 
@@ -32,7 +33,8 @@ export const errorBody = (code: string, message: string): ApiErrorBody => ({ err
 /**
  * Every error leaves as `{"error":{"code","message"}}`: our AppErrors as they are, validation
  * failures as 400 with the first problem, Fastify's client errors with our wording, and anything
- * unexpected as a logged 500 that says nothing about the internals. Also serves as Fastify's
+ * unexpected as a logged 500 that says nothing about the internals (a 503 when the database could not
+ * serve: a full disk, a database down). Also serves as Fastify's
  * `frameworkErrors` option: the router's own refusals (malformed percent-encoding, a path
  * parameter over the limit) never reach the error handler, and Fastify's answers to them are not
  * in our envelope.
@@ -55,6 +57,11 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The operator's problem (a full disk, a database down), not the request's: the log says which.
+    request.log.error({ err: error }, 'the database cannot serve this request');
+    return reply.status(503).send(errorBody('database_unavailable', SERVER_MESSAGES.databaseUnavailable));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody('internal', SERVER_MESSAGES.internal));

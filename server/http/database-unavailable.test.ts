@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH } from '../../common/constants.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { castOfList } from '../lists/list-test-helpers.ts';
+import { usesPostgres } from '../test/test-database.ts';
+import { useTestApp } from '../test/test-app.ts';
+
+const t = useTestApp();
+
+/** A batch of distinct items as long as they may be: 200 x 500 characters. */
+const bigBatch = (round: number) => ({
+  items: Array.from({ length: ITEM_BATCH_MAX }, (_, index) => ({ content: `${round}-${index} `.padEnd(ITEM_CONTENT_MAX_LENGTH, 'x') })),
+});
+
+describe('a database that cannot store data (a full disk)', () => {
+  it.skipIf(usesPostgres())('answers 503 with what happened, changes nothing, and serves again once there is room', async () => {
+    const { owner, listId } = await castOfList(t);
+    const db = t.database.db;
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+    // The file may not grow: SQLite answers SQLITE_FULL, as on a full disk, once its free pages are used.
+    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(db);
+    const add = (round: number) => t.request({ method: 'POST', path: `/lists/${listId}/items/batch`, token: owner.token, body: bigBatch(round) });
+    const count = async () => (await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token })).body.items.length;
+
+    let round = 0;
+    let before = await count();
+    let full = await add(round);
+    while (full.status === 201 && round < 20) {
+      before = await count();
+      full = await add(++round);
+    }
+    expect(full.status).toBe(503);
+    expect(full.body).toEqual({ error: { code: 'database_unavailable', message: SERVER_MESSAGES.databaseUnavailable } });
+    expect(await count()).toBe(before);
+
+    await sql.raw('pragma max_page_count = 1073741823').execute(db);
+    expect((await add(round + 1)).status).toBe(201);
+    expect(await count()).toBe(before + ITEM_BATCH_MAX);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it("knows SQLite's and PostgreSQL's codes for a database that cannot serve now", () => {
+    const withCode = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of ['SQLITE_FULL', 'SQLITE_BUSY', 'SQLITE_IOERR_WRITE', 'SQLITE_READONLY_DBMOVED', '53100', '57P01', '08006', 'ECONNRESET']) {
+      expect([code, isDatabaseUnavailable(withCode(code))]).toEqual([code, true]);
+    }
+    for (const code of ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR', '23505', '42P01', '57014']) {
+      expect([code, isDatabaseUnavailable(withCode(code))]).toEqual([code, false]);
+    }
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+
+  it('knows a PostgreSQL that cannot be reached', async () => {
+    const client = new pg.Client({ connectionString: 'postgres://listo@127.0.0.1:1/listo' });
+    const error = await client.connect().then(
+      () => expect.fail('connected'),
+      (failure: unknown) => failure,
+    );
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
