@@ -66,6 +66,8 @@ export const UI_TEXT = {
   offline: "You're offline. Changes are saved and will sync when you reconnect.",
   syncing: 'Back online, syncing your changes…',
   livePaused: 'Live updates paused: changes from others may be missing. Reconnecting…',
+  liveOutdated: 'Listo has been updated. Reload to see changes from others again.',
+  reload: 'Reload',
   listCreateFailed: 'Failed to create list: ',
   listDeleteFailed: 'Failed to delete list: ',
   listRenameFailed: 'Failed to rename list: ',

@@ -245,7 +245,12 @@ describe('a server of another protocol version', () => {
     client.subscribe({ topic: 'user', onUpdate: () => {} });
     await waitUntil(() => fakes.length === 1 && fakes[0]!.onclose, 'the socket');
     fakes[0]!.onclose!({ code: CLOSE_CODES.version, reason: 'old client' });
-    expect(statuses).toEqual(['connecting', 'closed']);
-    expect(client.status()).toBe('closed');
+    expect(statuses).toEqual(['connecting', 'outdated']);
+    expect(client.status()).toBe('outdated');
+    // Nothing brings it back but a reload: not a new subscription, not the network coming back.
+    client.subscribe({ topic: 'shares', onUpdate: () => {} });
+    client.checkNow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fakes).toHaveLength(1);
   });
 });

@@ -20,7 +20,8 @@ import {
  * too: one left half-open by a laptop's sleep looks open and brings nothing.
  */
 
-export type LiveStatus = 'connecting' | 'open' | 'waiting' | 'closed';
+/** `outdated`: the server speaks another protocol version; only a reload of the page can help. */
+export type LiveStatus = 'connecting' | 'open' | 'waiting' | 'closed' | 'outdated';
 
 /** The parts of the WebSocket API the client uses (the browser's, Node's global one, or `ws`). */
 export interface SocketLike {
@@ -230,8 +231,12 @@ export function createLiveClient(options: LiveClientOptions) {
       if (socket !== next) return;
       stopHeartbeat();
       socket = undefined;
+      if (stopped) return setStatus('closed');
       // Another protocol version: reconnecting cannot help, the page must reload.
-      if (stopped || event.code === CLOSE_CODES.version) return setStatus('closed');
+      if (event.code === CLOSE_CODES.version) {
+        stopped = true;
+        return setStatus('outdated');
+      }
       retry();
     };
   }

@@ -45,8 +45,11 @@ export interface AppState {
   /** Item name key (itemNameKey) to the properties last seen on it, for optimistic items. */
   propertyCache: Record<string, Record<string, unknown>>;
   online: boolean;
-  /** The live socket has been down for REALTIME_PAUSED_NOTICE_MS: others' changes are not arriving. */
-  livePaused: boolean;
+  /**
+   * Why others' changes are not arriving, when they are not: the live socket has been down for
+   * REALTIME_PAUSED_NOTICE_MS (`paused`), or the server speaks a newer protocol (`outdated`).
+   */
+  liveNotice: 'paused' | 'outdated' | undefined;
   view: Record<string, ListViewOptions>;
 }
 
@@ -64,7 +67,7 @@ function emptyState(): AppState {
     history: [],
     propertyCache: {},
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
-    livePaused: false,
+    liveNotice: undefined,
     view: {},
   };
 }
@@ -107,7 +110,7 @@ function startFromCache(store: { set(state: AppState): void; update(change: (sta
       items: { ...cached.items, ...state.items },
       pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
       online: state.online,
-      livePaused: state.livePaused,
+      liveNotice: state.liveNotice,
     }));
   });
 }

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_BANNER_MS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
-import { REALTIME_PAUSED_NOTICE_MS, type ClientMessage, type ServerMessage } from '../../common/realtime.ts';
+import { CLOSE_CODES, REALTIME_PAUSED_NOTICE_MS, type ClientMessage, type ServerMessage } from '../../common/realtime.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
@@ -227,6 +227,25 @@ describe('live sync', () => {
 
       act(() => sockets.at(-1)!.open());
       expect(banner()).toHaveTextContent('');
+    });
+
+    it('says so when the server was updated to a protocol this page does not speak, with a Reload button', async () => {
+      const reload = vi.fn();
+      vi.stubGlobal('location', { ...location, reload });
+      try {
+        render(createElement(OfflineBanner));
+        stop = startLiveSync();
+        const socket = await connected();
+        act(() => socket.onclose?.({ code: CLOSE_CODES.version, reason: 'another version' }));
+        expect(screen.getByRole('status')).toHaveTextContent(UI_TEXT.liveOutdated);
+        // No reconnecting in vain: after the 30 s backoff cap, still the one socket.
+        await act(() => vi.advanceTimersByTimeAsync(60_000));
+        expect(sockets).toHaveLength(1);
+        act(() => screen.getByRole('button', { name: UI_TEXT.reload }).click());
+        expect(reload).toHaveBeenCalledOnce();
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     it('gives way to the offline notice, and ends with the sign-out', async () => {

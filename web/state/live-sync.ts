@@ -6,7 +6,7 @@ import type { ListView } from '../../common/schemas/lists.ts';
 import { REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
-import { appStore } from './app-state.ts';
+import { appStore, type AppState } from './app-state.ts';
 import { setServerItems } from './item-actions.ts';
 import { removeListLocally } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
@@ -22,19 +22,22 @@ import { notify } from './toasts.ts';
 let client: LiveClient | undefined;
 let pausedNotice: ReturnType<typeof setTimeout> | undefined;
 
-/** Tells the banner when the socket has been down past a quick reconnect, and when it is back. */
+/**
+ * Tells the banner when the socket has been down past a quick reconnect, and when it is back; and
+ * when the server has been updated to a protocol this page does not speak (only a reload helps).
+ */
 function followLiveStatus(status: LiveStatus): void {
   if (status === 'connecting' || status === 'waiting') {
-    pausedNotice ??= setTimeout(() => setLivePaused(true), REALTIME_PAUSED_NOTICE_MS);
+    pausedNotice ??= setTimeout(() => setLiveNotice('paused'), REALTIME_PAUSED_NOTICE_MS);
     return;
   }
   clearTimeout(pausedNotice);
   pausedNotice = undefined;
-  setLivePaused(false);
+  setLiveNotice(status === 'outdated' ? 'outdated' : undefined);
 }
 
-function setLivePaused(livePaused: boolean): void {
-  if (appStore.get().livePaused !== livePaused) appStore.update((state) => ({ ...state, livePaused }));
+function setLiveNotice(liveNotice: AppState['liveNotice']): void {
+  if (appStore.get().liveNotice !== liveNotice) appStore.update((state) => ({ ...state, liveNotice }));
 }
 
 /** One socket per signed-in app; created by whichever needs it first (a deep-linked list's effect runs before the app's). */
