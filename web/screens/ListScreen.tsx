@@ -25,6 +25,7 @@ import { ListToolbar } from './list/ListToolbar.tsx';
 import { PhotoItemsButton } from './list/PhotoItemsButton.tsx';
 import { useItemImageDialog } from './list/useItemImageDialog.tsx';
 import styles from './list/ListScreen.module.css';
+import { localStore } from '../state/local-storage.ts';
 
 const NO_ITEMS: ClientItem[] = [];
 const DEFAULT_VIEW: ListViewOptions = { mode: DEFAULT_SORT_MODE, completedLast: false };
@@ -57,7 +58,7 @@ export function ListScreen() {
   const unconfirmed = own !== undefined && isUnconfirmed(own);
 
   useEffect(() => {
-    localStorage.setItem(STORAGE_KEYS.selectedList, id);
+    localStore.setItem(STORAGE_KEYS.selectedList, id);
     loadForScreen('lists', loadLists).catch(() => undefined);
   }, [id]);
 

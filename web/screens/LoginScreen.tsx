@@ -7,6 +7,7 @@ import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
+import { keepsSignIn } from '../state/local-storage.ts';
 import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 type Action = 'login' | 'register' | 'reset';
@@ -58,6 +59,7 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
   return (
     <AuthLayout title="Listo">
       <p className={authStyles.tagline}>Shared checklists, live on every device.</p>
+      {!keepsSignIn && <p className={authStyles.warning}>{UI_TEXT.siteDataBlocked}</p>}
       {invitation && (
         <section className={authStyles.invitation} aria-labelledby="invitation-title">
           <h2 id="invitation-title">{MESSAGES.invitedTitle}</h2>

@@ -14,6 +14,7 @@ import { keepUploadingImage } from './item-images.ts';
 import { session, useSession } from './session.ts';
 import { createStore, useStore } from './store.ts';
 import { notify } from './toasts.ts';
+import { localStore } from './local-storage.ts';
 
 /**
  * The AI actions of a list (issue 10; spec sections 4, 5 and 8): AI sorts, translating an item,
@@ -25,7 +26,7 @@ import { notify } from './toasts.ts';
 
 /** The List Settings choice for the list (spec section 9); Standard when none, or an unknown one, is stored. */
 export function storedAiProvider(listId: string): AiProviderValue {
-  const stored = localStorage.getItem(AI_PROVIDER_STORAGE_PREFIX + listId);
+  const stored = localStore.getItem(AI_PROVIDER_STORAGE_PREFIX + listId);
   return stored !== null && Object.hasOwn(AI_TIER_OF, stored) ? (stored as AiProviderValue) : DEFAULT_AI_PROVIDER;
 }
 

@@ -1,11 +1,13 @@
 import { del, get, set } from 'idb-keyval';
 import { STORAGE_KEYS } from '../../common/constants.ts';
+import { localStore } from './local-storage.ts';
 
 /**
  * Where the offline cache (`listo_cache`, spec section 9) lives: in localStorage while it is small,
  * read synchronously so the app starts with it at once; in IndexedDB, under the same key, once it
  * outgrows a safe share of localStorage's few MB (big lists). localStorage then holds only a marker
- * saying so. The other keys (token, user, selected list, theme) always stay in localStorage.
+ * saying so. The other keys (token, user, selected list, theme) always stay in localStorage (or in
+ * memory where the browser blocks site data: local-storage.ts).
  */
 
 /** About 2 MB in UTF-16: half of the smallest localStorage quota browsers give an origin. */
@@ -25,7 +27,7 @@ async function indexedDb<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 /** The cache as text: at once from localStorage, or a promise when it lives in IndexedDB. */
 export function readCacheText(): CacheRead {
-  const local = localStorage.getItem(STORAGE_KEYS.cache);
+  const local = localStore.getItem(STORAGE_KEYS.cache);
   if (local !== IN_INDEXED_DB) return { json: local };
   return { pending: indexedDb(() => get<string>(STORAGE_KEYS.cache)).then((value) => value ?? null) };
 }
@@ -34,7 +36,7 @@ export function readCacheText(): CacheRead {
 export async function writeCacheText(json: string): Promise<void> {
   if (json.length <= LOCAL_CACHE_MAX_CHARS) {
     try {
-      localStorage.setItem(STORAGE_KEYS.cache, json);
+      localStore.setItem(STORAGE_KEYS.cache, json);
       await indexedDb(() => del(STORAGE_KEYS.cache));
       return;
     } catch {
@@ -42,11 +44,11 @@ export async function writeCacheText(json: string): Promise<void> {
     }
   }
   await set(STORAGE_KEYS.cache, json);
-  localStorage.setItem(STORAGE_KEYS.cache, IN_INDEXED_DB);
+  localStore.setItem(STORAGE_KEYS.cache, IN_INDEXED_DB);
 }
 
 /** Forgets the cache wherever it is (sign-out). */
 export function clearCacheText(): void {
-  localStorage.removeItem(STORAGE_KEYS.cache);
+  localStore.removeItem(STORAGE_KEYS.cache);
   void indexedDb(() => del(STORAGE_KEYS.cache));
 }

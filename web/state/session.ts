@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import type { AuthResponse, UserView } from '../../common/schemas/auth.ts';
+import { localStore } from './local-storage.ts';
 
 export interface Session {
   token: string | null;
@@ -8,8 +9,8 @@ export interface Session {
 }
 
 function readStoredSession(): Session {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
-  const user = localStorage.getItem(STORAGE_KEYS.user);
+  const token = localStore.getItem(STORAGE_KEYS.token);
+  const user = localStore.getItem(STORAGE_KEYS.user);
   try {
     return { token, user: token && user ? (JSON.parse(user) as UserView) : null };
   } catch {
@@ -33,18 +34,18 @@ function createSessionStore() {
       return () => listeners.delete(listener);
     },
     signIn({ token, user }: AuthResponse) {
-      localStorage.setItem(STORAGE_KEYS.token, token);
-      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      localStore.setItem(STORAGE_KEYS.token, token);
+      localStore.setItem(STORAGE_KEYS.user, JSON.stringify(user));
       set({ token, user });
     },
     setUser(user: UserView) {
-      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      localStore.setItem(STORAGE_KEYS.user, JSON.stringify(user));
       set({ ...current, user });
     },
     /** Clears the token, the user, the selected list and the cache (spec section 4). */
     signOut() {
       for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.selectedList, STORAGE_KEYS.cache]) {
-        localStorage.removeItem(key);
+        localStore.removeItem(key);
       }
       set({ token: null, user: null });
     },

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { createStore, useStore } from './store.ts';
+import { localStore } from './local-storage.ts';
 
 export type Theme = 'light' | 'dark';
 
@@ -7,7 +8,7 @@ const isTheme = (value: string | null): value is Theme => value === 'light' || v
 
 /** The stored choice, else the system preference (spec section 9). */
 function initialTheme(): Theme {
-  const stored = localStorage.getItem(STORAGE_KEYS.theme);
+  const stored = localStore.getItem(STORAGE_KEYS.theme);
   if (isTheme(stored)) return stored;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
@@ -28,7 +29,7 @@ window.addEventListener('storage', (event) => {
 /** Switches light and dark and keeps the choice in `listo_theme`. */
 export function toggleTheme(): void {
   const next = themeStore.get() === 'dark' ? 'light' : 'dark';
-  localStorage.setItem(STORAGE_KEYS.theme, next);
+  localStore.setItem(STORAGE_KEYS.theme, next);
   themeStore.set(next);
 }
 

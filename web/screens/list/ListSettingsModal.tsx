@@ -13,6 +13,7 @@ import { setCustomPromptsAction } from '../../state/list-actions.ts';
 import { notify } from '../../state/toasts.ts';
 import { RunCustomPromptsButton } from './RunCustomPromptsButton.tsx';
 import styles from './ListSettingsModal.module.css';
+import { localStore } from '../../state/local-storage.ts';
 
 interface ListSettingsModalProps {
   list: ClientList;
@@ -30,7 +31,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
 
   function chooseProvider(value: string) {
     setProvider(value);
-    localStorage.setItem(storageKey, value);
+    localStore.setItem(storageKey, value);
   }
 
   async function savePrompts(prompts: string[]) {
