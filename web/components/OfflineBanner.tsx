@@ -4,7 +4,12 @@ import { useAppState } from '../state/app-state.ts';
 import styles from './OfflineBanner.module.css';
 import ui from './ui.module.css';
 
-const LIVE_NOTICES = { paused: UI_TEXT.livePaused, outdated: UI_TEXT.liveOutdated } as const;
+const NOTICES = {
+  offline: UI_TEXT.offline,
+  syncing: UI_TEXT.syncing,
+  paused: UI_TEXT.livePaused,
+  outdated: UI_TEXT.liveOutdated,
+} as const;
 
 /**
  * Says the app is offline and changes wait in the queue, or that others' changes are not arriving
@@ -14,12 +19,12 @@ export function OfflineBanner() {
   const online = useAppState((state) => state.online);
   const pending = useAppState((state) => state.pendingChanges.length);
   const liveNotice = useAppState((state) => state.liveNotice);
-  const text = !online ? UI_TEXT.offline : pending > 0 ? UI_TEXT.syncing : liveNotice ? LIVE_NOTICES[liveNotice] : '';
+  const shown = !online ? 'offline' : pending > 0 ? 'syncing' : liveNotice;
   return (
-    <div role="status" aria-live="polite" className={text ? styles.banner : styles.hidden}>
-      {text && <WifiOff size={16} aria-hidden />}
-      {text}
-      {text === UI_TEXT.liveOutdated && (
+    <div role="status" aria-live="polite" className={shown ? styles.banner : styles.hidden}>
+      {shown && <WifiOff size={16} aria-hidden />}
+      {shown && NOTICES[shown]}
+      {shown === 'outdated' && (
         <button type="button" className={ui.link} onClick={() => location.reload()}>
           {UI_TEXT.reload}
         </button>
