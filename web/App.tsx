@@ -34,7 +34,8 @@ export function App() {
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
         <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmailScreen />} />
         <Route path={ALEXA_LOGIN_PATH} element={<AlexaLoginScreen />} />
-        <Route path="*" element={user ? <SignedInApp user={user} /> : <SignedOutApp />} />
+        {/* Keyed by the user: another account signed in from another tab starts afresh, live socket and all. */}
+        <Route path="*" element={user ? <SignedInApp key={user.id} user={user} /> : <SignedOutApp />} />
       </Routes>
     </Suspense>
   );

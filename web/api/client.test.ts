@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../common/constants.ts';
 import { session } from '../state/session.ts';
 import { api, readEarly } from './client.ts';
 import { makeUser } from '../test/factories.ts';
@@ -73,6 +74,39 @@ describe('api', () => {
     expect(await pending).toEqual({ ok: 'retried' });
     expect(bearerOf(fetchMock.mock.calls[1]![1])).toBe('Bearer rotated');
     expect(session.get().token).toBe('rotated');
+  });
+
+  it("retries with the token another tab stored when that tab refreshed first, and leaves the stored token alone", async () => {
+    fetchMock
+      .mockImplementationOnce(async () => {
+        // Another tab refreshed the session (retiring 'old') before this tab heard of it.
+        localStorage.setItem(STORAGE_KEYS.token, 'other-tab');
+        return refused();
+      })
+      .mockResolvedValueOnce(refused())
+      .mockResolvedValueOnce(json(200, { ok: 'retried' }));
+    expect(await api('/lists')).toEqual({ ok: 'retried' });
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, bearerOf(init)])).toEqual([
+      ['/api/v1/lists', 'Bearer old'],
+      ['/api/v1/auth/refresh', 'Bearer old'],
+      ['/api/v1/lists', 'Bearer other-tab'],
+    ]);
+    expect(session.get().token).toBe('other-tab');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('other-tab');
+  });
+
+  it("never retries on behalf of another account that another tab signed in, nor clears that account's token", async () => {
+    fetchMock
+      .mockImplementationOnce(async () => {
+        localStorage.setItem(STORAGE_KEYS.token, 'bob-token');
+        localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(makeUser({ id: 'u2' })));
+        return refused();
+      })
+      .mockResolvedValueOnce(refused());
+    await expect(api('/lists/l1/items', { method: 'POST', body: { content: 'milk' } })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(session.get()).toMatchObject({ token: 'bob-token', user: { id: 'u2' } });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bob-token');
   });
 
   describe('readEarly', () => {

@@ -99,14 +99,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /**
- * A usable token after `sent` was refused. A refresh retires the old token, so a request that was
- * in flight meanwhile comes back 401 with it: that one must retry with the new token, not refresh
- * the retired one (which fails) and sign the user out.
+ * Whether the request refused with `sent` may be retried with the session's token now. A refresh
+ * retires the old token, so a request that was in flight meanwhile comes back 401 with it: that one
+ * must retry with the new token, not refresh the retired one (which fails) and sign the user out.
+ * The refresh may also have been another tab's, which stored its token; a retry happens only for
+ * the same user, never on behalf of another account signed in meanwhile.
  */
 async function renewToken(sent: string): Promise<boolean> {
-  const current = session.get().token;
-  if (current !== sent) return current !== null;
-  return refreshToken(sent);
+  const userId = session.get().user?.id;
+  if (session.get().token === sent && !(await refreshToken(sent))) session.syncWithStorage();
+  const { token, user } = session.get();
+  return token !== null && token !== sent && user?.id === userId;
 }
 
 /** `?cursor=…` for a page after the first. */

@@ -53,8 +53,11 @@ export interface AppState {
   view: Record<string, ListViewOptions>;
 }
 
-/** The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"). */
-type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'>;
+/**
+ * The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"),
+ * with the id of the user it belongs to.
+ */
+type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'> & { userId: string };
 
 function emptyState(): AppState {
   return {
@@ -72,12 +75,17 @@ function emptyState(): AppState {
   };
 }
 
-/** The state a cached text restores (an empty one when there is none, or it cannot be read). */
+/**
+ * The state a cached text restores: an empty one when there is none, it cannot be read, or it is
+ * another user's. Tabs share the cache, so a tab still open for the last account may have written
+ * it after the sign-out; its queued changes must never be replayed as the next account.
+ */
 function stateFrom(json: string | null): AppState {
   const state = emptyState();
   try {
     if (!json) return state;
     const cached = JSON.parse(json) as Partial<CachedState>;
+    if (cached.userId === undefined || cached.userId !== session.get().user?.id) return state;
     return {
       ...state,
       lists: cached.lists ?? [],
@@ -125,8 +133,10 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 export function saveCache(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
+  const userId = session.get().user?.id;
+  if (!userId) return;
   const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
-  const cached: CachedState = { lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache };
+  const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache };
   // A storage that refuses only costs the instant start; the server still has everything.
   writeCacheText(JSON.stringify(cached)).catch(() => undefined);
 }
@@ -137,9 +147,10 @@ appStore.subscribe(() => {
 
 /** Forgets everything of the signed-out user (the session clears `listo_cache` itself). */
 export function resetAppState(): void {
+  appStore.set(emptyState());
+  // After the set: its change must not start a save that writes an empty cache back.
   clearTimeout(saveTimer);
   saveTimer = undefined;
-  appStore.set(emptyState());
   clearCacheText();
 }
 

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { get } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../common/constants.ts';
-import { makeList } from '../test/factories.ts';
-import { appStore, reloadAppStateFromCache, resetAppState } from './app-state.ts';
+import { CACHE_SAVE_DELAY_MS, STORAGE_KEYS } from '../../common/constants.ts';
+import { makeList, makeUser } from '../test/factories.ts';
+import { appStore, reloadAppStateFromCache, saveCache } from './app-state.ts';
 import { clearCacheText, LOCAL_CACHE_MAX_CHARS, readCacheText, writeCacheText } from './cache-storage.ts';
+import { session } from './session.ts';
 
 async function textOf(read: ReturnType<typeof readCacheText>) {
   return 'json' in read ? read.json : await read.pending;
@@ -35,15 +36,35 @@ describe('the offline cache', () => {
   });
 
   it('restores a big cache into the store, and a sign-out forgets it in both places', async () => {
+    session.signIn({ token: 'token', user: makeUser({ id: 'u1' }) });
     const lists = [makeList({ id: 'big', name: 'Warehouse' })];
     const items = { big: Array.from({ length: 3000 }, (_, i) => ({ id: `i${i}`, content: `item ${i} ${'·'.repeat(400)}` })) };
-    await writeCacheText(JSON.stringify({ lists, items, pendingChanges: [], history: [], propertyCache: {} }));
+    await writeCacheText(JSON.stringify({ userId: 'u1', lists, items, pendingChanges: [], history: [], propertyCache: {} }));
     reloadAppStateFromCache();
     await expect.poll(() => appStore.get().lists.map((list) => list.id)).toEqual(['big']);
     expect(appStore.get().items.big).toHaveLength(3000);
 
-    resetAppState();
+    session.signOut();
+    expect(appStore.get().lists).toEqual([]);
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
     await expect.poll(() => get(STORAGE_KEYS.cache)).toBeUndefined();
+    // Nothing written back once the save delay has passed.
+    await new Promise((resolve) => setTimeout(resolve, CACHE_SAVE_DELAY_MS + 50));
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
+  });
+
+  it("never restores another user's cache (a tab still open for the last account may have written it), nor one without an owner", async () => {
+    session.signIn({ token: 'token', user: makeUser({ id: 'u2' }) });
+    const pendingChanges = [{ key: 'k1', listId: 'l1', method: 'DELETE', path: '/lists/l1' }];
+    for (const owner of [{ userId: 'u1' }, {}]) {
+      localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify({ ...owner, lists: [makeList({ id: 'l1' })], items: {}, pendingChanges }));
+      reloadAppStateFromCache();
+      await Promise.resolve();
+      expect(appStore.get()).toMatchObject({ lists: [], listsLoaded: false, pendingChanges: [] });
+    }
+
+    saveCache();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!)).toMatchObject({ userId: 'u2', lists: [] });
+    session.signOut();
   });
 });

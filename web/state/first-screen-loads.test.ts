@@ -9,9 +9,10 @@ import { answer, item, mockFetch } from '../test/http.ts';
 async function startSignedIn(cached?: object) {
   vi.resetModules();
   localStorage.clear();
-  if (cached) localStorage.setItem('listo_cache', JSON.stringify(cached));
+  const user = makeUser();
+  if (cached) localStorage.setItem('listo_cache', JSON.stringify({ ...cached, userId: user.id }));
   const { session } = await import('./session.ts');
-  session.signIn({ token: 'token', user: makeUser() });
+  session.signIn({ token: 'token', user });
   const { appStore } = await import('./app-state.ts');
   const { loadFirstScreen, FIRST_SCREEN_DATA_WAIT_MS } = await import('./first-screen-loads.ts');
   const { loadForScreen } = await import('./screen-loads.ts');

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_TEXT } from '../../common/image-uploads.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { STORAGE_KEYS } from '../../common/constants.ts';
-import { makeList } from '../test/factories.ts';
+import { makeList, makeUser } from '../test/factories.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { sendXhrThroughFetch } from '../test/xhr.ts';
 import { appStore, resetAppState, saveCache } from './app-state.ts';
 import { attachImageAction, refusedOnTemporaryList, removeImageAction, uploadProgress } from './image-actions.ts';
 import { addItemsAction, setServerItems, toggleItemAction } from './item-actions.ts';
+import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
 
 const photo = 'data:image/jpeg;base64,/9j/4AAQ';
@@ -141,12 +142,14 @@ describe('image actions', () => {
   });
 
   it('never caches a photo that is still uploading (a data URL is megabytes, and no upload survives a reload)', async () => {
+    session.signIn({ token: 'token', user: makeUser() });
     fetchMock.mockReturnValueOnce(pending().promise);
     void attachImageAction('l1', 'i1', photo);
     saveCache();
     const cached = JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!) as { items: { l1: { images: unknown }[] } };
     expect(cached.items.l1[0]?.images).toBeNull();
     expect(current()?.images?.primary).toMatchObject({ isOptimistic: true });
+    session.signOut();
   });
 
   it('removes the image at once and puts it back with a message when the server refuses; 404 is done', async () => {

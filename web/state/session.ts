@@ -18,7 +18,12 @@ function readStoredSession(): Session {
   }
 }
 
-/** The signed-in user and their token, kept in localStorage so a reload stays signed in. */
+const sameSession = (a: Session, b: Session) => a.token === b.token && JSON.stringify(a.user) === JSON.stringify(b.user);
+
+/**
+ * The signed-in user and their token, kept in localStorage so a reload stays signed in. Every tab
+ * of the app shares them: what one tab stores, the others take (`syncWithStorage`).
+ */
 function createSessionStore() {
   let current = readStoredSession();
   const listeners = new Set<() => void>();
@@ -49,10 +54,26 @@ function createSessionStore() {
       }
       set({ token: null, user: null });
     },
+    /**
+     * Takes what another tab stored: its refreshed token (this tab's copy no longer works), its
+     * sign-out, or another account's sign-in. A switch of account passes through signed out, so
+     * nothing of the last account's state is kept.
+     */
+    syncWithStorage() {
+      const stored = readStoredSession();
+      if (sameSession(stored, current)) return;
+      if (current.user && stored.user && stored.user.id !== current.user.id) set({ token: null, user: null });
+      set(stored);
+    },
   };
 }
 
 export const session = createSessionStore();
+
+// The browser tells every other tab of the origin when one writes localStorage (key null: cleared).
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) session.syncWithStorage();
+});
 
 export function useSession(): Session {
   return useSyncExternalStore(session.subscribe, session.get);
