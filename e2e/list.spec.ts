@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ITEM_BATCH_MAX } from '../common/constants.ts';
+import { SERVER_MESSAGES } from '../common/messages.ts';
 import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft } from './fixtures.ts';
 
 /** Adds milk (2 bottles), eggs and bread to the open list in one go, and checks the eggs. */
@@ -121,4 +123,16 @@ test('the list options menu opens List Settings: custom prompts and the AI provi
   // Closed, it gives the focus back to the menu's button that opened it.
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'List options' })).toBeFocused();
+});
+
+test('a paste the server refuses is rolled back, told, and given back to the input to shorten, on a 320 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page);
+  await openNewList(page, 'Party');
+  const paste = Array.from({ length: ITEM_BATCH_MAX + 1 }, (_, index) => `guest ${index + 1}`).join(', ');
+  await addItems(page, paste);
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: SERVER_MESSAGES.itemBatchTooLarge })).toBeVisible();
+  await expect(itemTexts(page)).toHaveCount(0);
+  await expect(page.getByPlaceholder('Add item...')).toHaveValue(paste);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -137,7 +137,7 @@ export function ListScreen() {
         )}
         {/* Fixed at the bottom of the window, but in the main landmark with the list it adds to. */}
         {editable && (
-          <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => void addItemsAction(id, text)} />
+          <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => addItemsAction(id, text)} />
         )}
       </main>
       {images.dialog}

@@ -93,7 +93,7 @@ describe('item actions', () => {
 
   it('removes the items and their history entry when the batch fails', async () => {
     fetchMock.mockResolvedValueOnce(failure(400, 'Item content cannot be empty'));
-    await addItemsAction('l1', 'milk');
+    expect(await addItemsAction('l1', 'milk')).toBe(false);
     expect(items()).toEqual([]);
     expect(appStore.get().history).toEqual([]);
     expect(toastStore.get()[0]?.tone).toBe('error');
@@ -105,7 +105,7 @@ describe('item actions', () => {
       const entry = JSON.parse(String(init?.body)) as { id: string; content: string };
       return answer(201, { ...item(entry.id, entry.content), additionalItems: [], warnings: [] });
     });
-    await addItemsAction('l1', 'milk, eggs');
+    expect(await addItemsAction('l1', 'milk, eggs')).toBe(true);
     const sent = (callOf(fetchMock, 0).body as { items: { id: string }[] }).items.map((entry) => entry.id);
     expect(items().map((entry) => entry.id)).toEqual(sent);
     expect(callOf(fetchMock, 1).body).toEqual({ id: sent[0], content: 'milk' });
@@ -163,11 +163,12 @@ describe('item actions', () => {
   });
 
   it('queues changes while offline and replays them in order with the same key', async () => {
+    session.signIn({ token: 'tok', user: makeUser() });
     appStore.update((state) => ({ ...state, items: { l1: [item('a', 'milk')] } }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await toggleItemAction('l1', items()[0]!);
     expect(items()[0]?.is_completed).toBe(true);
-    await addItemsAction('l1', 'eggs');
+    expect(await addItemsAction('l1', 'eggs')).toBe(true);
     expect(appStore.get().pendingChanges.map((change) => change.method)).toEqual(['PUT', 'POST']);
     expect(appStore.get().online).toBe(false);
     saveCache();

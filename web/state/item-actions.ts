@@ -89,13 +89,17 @@ async function addOneByOne(listId: string, entries: Entry[]): Promise<ItemView[]
  * rule of common/item-duplicates.ts runs here too: a name already unchecked on the list gets no
  * optimistic row, a checked one comes back unchecked. The server's answer replaces all of it.
  */
-export function addItemsAction(listId: string, input: string): Promise<void> {
+export function addItemsAction(listId: string, input: string): Promise<boolean> {
   return addItemPiecesAction(listId, itemPieces(input));
 }
 
-/** `addItemsAction` for items split already, one item each (those read from a photo: "mac and cheese" stays one). */
-export async function addItemPiecesAction(listId: string, pieces: readonly string[]): Promise<void> {
-  if (pieces.length === 0) return;
+/**
+ * `addItemsAction` for items split already, one item each (those read from a photo: "mac and cheese"
+ * stays one). Answers false when the items were refused (rolled back and told), so the input can
+ * give the text back.
+ */
+export async function addItemPiecesAction(listId: string, pieces: readonly string[]): Promise<boolean> {
+  if (pieces.length === 0) return false;
   const { propertyCache, items } = appStore.get();
   const current = items[listId] ?? [];
   const drafts = pieces.map((piece) => {
@@ -131,15 +135,18 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
     const warning = sent.queued ? plan.warnings[0] : sent.value.warnings[0];
     if (!sent.queued) setItems(listId, (list) => upsert(list, sent.value.results));
     if (warning) notify(warning, 'warning');
+    return true;
   } catch (error) {
     try {
       if (!notFound(error)) throw error;
       const created = await addOneByOne(listId, entries);
       setItems(listId, (list) => upsert(list, created));
+      return true;
     } catch (failure) {
       setItems(listId, (list) => withoutTemps(list).map((item) => before.find((old) => old.id === item.id) ?? item));
       appStore.update((state) => ({ ...state, history: state.history.filter((entry) => !newHistory.includes(entry)) }));
       notify(UI_TEXT.itemsAddFailed + messageOf(failure, ''), 'error');
+      return false;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages.ts';
@@ -12,7 +12,7 @@ describe('AddBar', () => {
   afterEach(cleanup);
 
   it('adds what was typed on Enter and clears the input', async () => {
-    const onAdd = vi.fn();
+    const onAdd = vi.fn(async () => true);
     render(<AddBar history={[]} onAdd={onAdd} />);
     const input = screen.getByPlaceholderText('Add item...');
     await userEvent.type(input, '2 bottles milk, eggs and bread{Enter}');
@@ -22,8 +22,28 @@ describe('AddBar', () => {
     expect(onAdd).toHaveBeenCalledOnce();
   });
 
+  it('gives the text back when the items were refused, unless something new was typed meanwhile', async () => {
+    let refuse!: (added: boolean) => void;
+    const onAdd = vi.fn(() => new Promise<boolean>((resolve) => (refuse = resolve)));
+    render(<AddBar history={[]} onAdd={onAdd} />);
+    const input = screen.getByRole('combobox', { name: 'Add items' });
+    await userEvent.type(input, 'a very long paste{Enter}');
+    expect(input).toHaveValue('');
+    await act(async () => refuse(false));
+    expect(input).toHaveValue('a very long paste');
+
+    await userEvent.type(input, '{Enter}');
+    await userEvent.type(input, 'eggs');
+    await act(async () => refuse(false));
+    expect(input).toHaveValue('eggs');
+
+    await userEvent.type(input, '{Enter}');
+    await act(async () => refuse(true));
+    expect(input).toHaveValue('');
+  });
+
   it('suggests at most 7 history entries, prefix matches first, and adds a chosen one', async () => {
-    const onAdd = vi.fn();
+    const onAdd = vi.fn(async () => true);
     render(<AddBar history={HISTORY} onAdd={onAdd} />);
     const input = screen.getByRole('combobox', { name: 'Add items' });
     await userEvent.type(input, 'm');
@@ -39,7 +59,7 @@ describe('AddBar', () => {
   });
 
   it("says so when the browser has no speech recognition", async () => {
-    render(<AddBar history={[]} onAdd={vi.fn()} />);
+    render(<AddBar history={[]} onAdd={async () => true} />);
     await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
     expect(toastStore.get()[0]?.message).toBe(MESSAGES.speechUnsupported);
   });
@@ -61,7 +81,7 @@ describe('AddBar', () => {
       stop() {}
     }
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
-    render(<AddBar history={[]} onAdd={vi.fn()} />);
+    render(<AddBar history={[]} onAdd={async () => true} />);
     await userEvent.click(screen.getByRole('button', { name: 'Voice input' }));
     expect(instances[0]).toMatchObject({ lang: 'en-US', continuous: false, interimResults: false });
     expect(screen.getByPlaceholderText('Add item...')).toHaveValue('apples');

@@ -9,7 +9,8 @@ import styles from './AddBar.module.css';
 
 interface AddBarProps {
   history: readonly string[];
-  onAdd: (text: string) => void;
+  /** Answers false when the items were refused: the text comes back to the input, unless something new was typed. */
+  onAdd: (text: string) => Promise<boolean>;
   /** The camera button (items from a photo), for those who may use AI on the list. */
   photoButton?: ReactNode;
 }
@@ -28,7 +29,9 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
 
   function add(value: string) {
     if (!value.trim()) return;
-    onAdd(value);
+    void onAdd(value).then((added) => {
+      if (!added) setText((typed) => typed || value);
+    });
     setText('');
     setActive(-1);
   }
