@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ITEM_BATCH_MAX } from '../common/constants.ts';
-import { SERVER_MESSAGES } from '../common/messages.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../common/constants.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../common/messages.ts';
 import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft } from './fixtures.ts';
 
 /** Adds milk (2 bottles), eggs and bread to the open list in one go, and checks the eggs. */
@@ -135,4 +135,39 @@ test('a paste the server refuses is rolled back, told, and given back to the inp
   await expect(itemTexts(page)).toHaveCount(0);
   await expect(page.getByPlaceholder('Add item...')).toHaveValue(paste);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('a name pasted longer than the server takes stops at its limit in every field that names something', async ({ page }) => {
+  await registerUser(page);
+  const pasteInto = async (field: Locator, text: string, limit: number) => {
+    await field.click();
+    await field.press('ControlOrMeta+a');
+    await page.keyboard.insertText(text.repeat(limit + 50));
+    await expect(field).toHaveValue(text.repeat(limit));
+    await field.press('Enter');
+  };
+  await pasteInto(page.getByPlaceholder('Create a new list...'), 'l', LIST_NAME_MAX_LENGTH);
+  await page.getByRole('link', { name: 'l'.repeat(LIST_NAME_MAX_LENGTH), exact: true }).click();
+
+  await page.getByRole('button', { name: /rename list$/ }).click();
+  await pasteInto(page.getByRole('textbox', { name: 'List name' }), 'n', LIST_NAME_MAX_LENGTH);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('n'.repeat(LIST_NAME_MAX_LENGTH));
+  await addItems(page, 'milk');
+  await page.getByRole('button', { name: 'milk, rename item' }).click();
+  await pasteInto(page.getByRole('textbox', { name: 'Item name' }), 'i', ITEM_CONTENT_MAX_LENGTH);
+  await expect(itemTexts(page)).toHaveText(['i'.repeat(ITEM_CONTENT_MAX_LENGTH)]);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('n'.repeat(LIST_NAME_MAX_LENGTH));
+  await expect(itemTexts(page)).toHaveText(['i'.repeat(ITEM_CONTENT_MAX_LENGTH)]);
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'List Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'List Settings' });
+  await pasteInto(settings.getByLabel('New custom prompt'), 'p', CUSTOM_PROMPT_MAX_LENGTH);
+  await expect(settings.getByText('p'.repeat(CUSTOM_PROMPT_MAX_LENGTH))).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/account');
+  await pasteInto(page.getByLabel('First Name'), 'f', FIRST_NAME_MAX_LENGTH);
+  await expect(page.getByText(MESSAGES.profileUpdated)).toBeVisible();
 });

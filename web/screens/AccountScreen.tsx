@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { APP_VERSION, SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
+import { APP_VERSION, FIRST_NAME_MAX_LENGTH, SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import { refreshUser, updateProfile } from '../api/auth.ts';
@@ -63,7 +63,7 @@ export function AccountScreen({ user }: { user: UserView }) {
             <EmailConfirmation verified={user.email_verified} />
           </div>
           <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
-            <Field label="First Name" name="firstName" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+            <Field label="First Name" name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX_LENGTH} value={firstName} onChange={(event) => setFirstName(event.target.value)} />
             <FormMessage error={error} notice={notice} />
             <button type="submit" className={ui.primary} disabled={busy}>
               Save

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { LIST_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
 import { createListAction } from '../../state/list-actions.ts';
@@ -22,6 +23,7 @@ export function CreateListForm() {
         name="listName"
         className={`${ui.input} ${styles.input}`}
         aria-label="New list name"
+        maxLength={LIST_NAME_MAX_LENGTH}
         placeholder={UI_TEXT.createListPlaceholder}
         value={name}
         onChange={(event) => setName(event.target.value)}

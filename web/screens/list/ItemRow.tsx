@@ -1,7 +1,7 @@
 import { useDrag } from '@use-gesture/react';
 import { X } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import { SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
+import { ITEM_CONTENT_MAX_LENGTH, SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
 import type { ClientItem } from '../../state/app-state.ts';
@@ -100,6 +100,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
               name="itemName"
               className={ui.inlineInput}
               aria-label="Item name"
+              maxLength={ITEM_CONTENT_MAX_LENGTH}
               value={draft}
               autoFocus
               onChange={(event) => setDraft(event.target.value)}

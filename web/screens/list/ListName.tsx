@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LIST_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import ui from '../../components/ui.module.css';
 import styles from './ListScreen.module.css';
 
@@ -35,6 +36,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
         name="listName"
         className={`${ui.inlineInput} ${styles.nameInput}`}
         aria-label="List name"
+        maxLength={LIST_NAME_MAX_LENGTH}
         value={draft}
         autoFocus
         onChange={(event) => setDraft(event.target.value)}

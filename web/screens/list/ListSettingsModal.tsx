@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { AI_PROVIDER_STORAGE_PREFIX, AI_PROVIDERS } from '../../../common/constants.ts';
+import { AI_PROVIDERS, AI_PROVIDER_STORAGE_PREFIX, CUSTOM_PROMPT_MAX_LENGTH } from '../../../common/constants.ts';
 import { SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -88,6 +88,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
             name="prompt"
             className={`${ui.input} ${styles.promptInput}`}
             aria-label="New custom prompt"
+            maxLength={CUSTOM_PROMPT_MAX_LENGTH}
             placeholder="e.g. Group by aisle"
             value={prompt}
             onChange={(event) => setPrompt(event.target.value)}
