@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
 import { MESSAGES } from '../common/messages.ts';
 import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
 
@@ -189,4 +189,63 @@ test('at 360 px a share with a long address stays one line on the dashboard card
   // One line: about one font size tall (the tag is 24 px), not two lines of it.
   expect((await tag.boundingBox())!.height).toBeLessThan(2 * fontSize + 8);
   expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
+});
+
+test('at 320 px words longer than the screen wrap wherever they are written: dashboard, list, its dialogs, the public view, the account', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const fits = async (where: Page, scope: Locator = where.locator('body')) => {
+    expect(await overflowsRight(where, scope)).toEqual([]);
+    expect(await where.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  };
+  await registerAs(page, newEmail('x'.repeat(40)));
+  const listName = 'W'.repeat(LIST_NAME_MAX_LENGTH);
+  const listId = await openNewList(page, listName);
+  const longUrl = `https://example.com/${'path/'.repeat(20)}end`;
+  await addItems(page, longUrl);
+  // Alone, so the last change says its whole name too: "You added ZZZ…".
+  await addItems(page, 'Z'.repeat(ITEM_CONTENT_MAX_LENGTH));
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await fits(page);
+
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const headers = { authorization: `Bearer ${token}` };
+  const calls = [
+    page.request.post(`${API_BASE_PATH}/lists/${listId}/shares`, { headers, data: { email: newEmail('y'.repeat(40)), permission: 'edit' } }),
+    page.request.put(`${API_BASE_PATH}/lists/${listId}/custom-prompts`, { headers, data: { custom_prompts: ['p'.repeat(CUSTOM_PROMPT_MAX_LENGTH)] } }),
+    page.request.put(`${API_BASE_PATH}/lists/${listId}/visibility`, { headers, data: { visibility: 'public', public_editable: false, allow_link_sharing: true } }),
+    page.request.put(`${API_BASE_PATH}/auth/profile`, { headers, data: { first_name: 'F'.repeat(FIRST_NAME_MAX_LENGTH) } }),
+  ];
+  for (const answer of await Promise.all(calls)) expect(answer.ok()).toBe(true);
+  await page.reload();
+
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const share = page.getByRole('dialog', { name: 'Share List' });
+  await expect(share.getByText(/^y{40}/)).toBeVisible();
+  await fits(page, share);
+  await share.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'List Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'List Settings' });
+  await expect(settings.getByText('p'.repeat(CUSTOM_PROMPT_MAX_LENGTH))).toBeVisible();
+  await fits(page, settings);
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(page.getByRole('link', { name: listName })).toBeVisible();
+  await fits(page);
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue('F'.repeat(FIRST_NAME_MAX_LENGTH));
+  await fits(page);
+
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 } });
+  const guest = await visitor.newPage();
+  await guest.goto(`/lists/${listId}`);
+  await expect(guest.getByText(longUrl)).toBeVisible();
+  await fits(guest);
+  await visitor.close();
 });
