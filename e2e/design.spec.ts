@@ -249,3 +249,14 @@ test('at 320 px words longer than the screen wrap wherever they are written: das
   await fits(guest);
   await visitor.close();
 });
+
+test('on a device whose clock runs five minutes fast, what was just done reads "just now", not "5 min ago"', async ({ page }) => {
+  await page.clock.install({ time: Date.now() + 5 * 60_000 });
+  await registerUser(page, 'fast-clock');
+  await openNewList(page, 'Picnic');
+  await addItems(page, 'bread');
+  await expect(page.getByTestId('last-change')).toHaveText('You added bread, just now');
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Picnic' }) });
+  await expect(card).toContainText('You added bread, just now');
+});

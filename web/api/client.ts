@@ -4,6 +4,7 @@ import { newTimeOrderedId } from '../../common/ids.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
 import { createHandoff } from '../state/handoff.ts';
+import { noteServerDate } from '../state/server-clock.ts';
 import { session } from '../state/session.ts';
 import { fetchWithUploadProgress } from './upload-progress.ts';
 
@@ -50,7 +51,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const url = `${API_BASE_PATH}${path}`;
   const init = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
-  return options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init);
+  const sentAt = Date.now();
+  const response = await (options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init));
+  noteServerDate(response.headers.get('date'), sentAt, Date.now());
+  return response;
 }
 
 async function toError(response: Response): Promise<ApiError> {

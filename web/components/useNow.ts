@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { serverNow } from '../state/server-clock.ts';
 
 /** How often "2 min ago" is brought up to date. */
 const TICK_MS = 30_000;
 
-/** The current time, renewed every 30 s, for text that says how long ago something was. */
+/** The current time by the server's clock, renewed every 30 s, for text that says how long ago something was. */
 export function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), TICK_MS);
+    const timer = setInterval(() => setNow(serverNow()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
   return now;

@@ -6,6 +6,7 @@ import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientItem } from './app-state.ts';
 import { isUploading, primaryImage, withPrimary, type PrimaryImage } from './item-images.ts';
 import { isUnconfirmed, newTempId } from './optimistic.ts';
+import { serverNow } from './server-clock.ts';
 import { createStore, useStore } from './store.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
@@ -79,7 +80,7 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
     id: newTempId(),
     thumbnailUrl: imageData,
     mediumUrl: imageData,
-    uploadedAt: new Date().toISOString(),
+    uploadedAt: serverNow().toISOString(),
     isOptimistic: true,
   };
   updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(photo) }));

@@ -12,6 +12,7 @@ import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { keepUnchanged } from './keep-unchanged.ts';
 import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
+import { serverNow } from './server-clock.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
 
@@ -107,7 +108,7 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
     return { id: newTimeOrderedId(), piece, content: parsed.content, nameKey: itemNameKey(parsed.content), typed: parsed.properties };
   });
   const plan = planAdds(drafts, current.map((item) => ({ id: item.id, nameKey: itemNameKey(item.content), isCompleted: item.is_completed })));
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString();
   const top = Math.max(-1, ...current.map((item) => item.position));
   const temps: ClientItem[] = plan.steps.flatMap((step, index) => {
     if (step.kind !== 'create') return [];

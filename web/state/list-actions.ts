@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientList } from './app-state.ts';
 import { mergeServerLists, newTempId } from './optimistic.ts';
+import { serverNow } from './server-clock.ts';
 import { session } from './session.ts';
 import { sendChange, sendCreation } from './sync.ts';
 import { notify } from './toasts.ts';
@@ -65,7 +66,7 @@ export async function createListAction(rawName: string): Promise<string | undefi
   const user = session.get().user;
   if (!name || !user) return undefined;
   const id = newRandomId();
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString();
   const made: ClientList = {
     id,
     tempId: newTempId(),
