@@ -52,9 +52,20 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/0'],
     ['TRUST_PROXY', '::1/129'],
     ['TRUST_PROXY', '-1'],
+    ['PUBLIC_URL', 'listo.example'],
+    ['PUBLIC_URL', 'ftp://listo.example'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: `));
   });
+
+  it.each(['https://home.example/listo', 'https://home.example/?app=listo', 'https://home.example/#listo', 'https://user:pw@listo.example'])(
+    'refuses a PUBLIC_URL that is not the root of a host (%s): its links and the app would miss',
+    (value) => {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+        'Invalid PUBLIC_URL: must be the root of a host, like https://listo.example.com: Listo cannot be served under a path',
+      );
+    },
+  );
 });
 
 describe('image storage', () => {

@@ -165,6 +165,21 @@ function storageConfig(e: z.infer<typeof StorageEnv>): StorageConfig {
 }
 
 /**
+ * The address browsers reach Listo at. The app is served from "/", so the links in mails and the
+ * share link work only from the root of a host: a path (a proxy's /listo/) would make every one of
+ * them, and the app itself, miss.
+ */
+const PublicUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, like https://listo.example.com' })
+  .refine(
+    (value) => {
+      const url = URL.canParse(value) ? new URL(value) : undefined;
+      return url !== undefined && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    },
+    { error: 'must be the root of a host, like https://listo.example.com: Listo cannot be served under a path' },
+  );
+
+/**
  * Every environment variable Listo reads, parsed and validated in one place. README.md lists
  * them; a bad value stops the start with one line naming the variable.
  */
@@ -176,7 +191,7 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: PublicUrl.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
   MAIL_FROM: z.string().min(3).default('Listo <listo@localhost>'),
   AI_DEFAULT_ENABLED: z.stringbool().default(true),
