@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig } from './config.ts';
+import { fastifyTrustProxy, loadConfig, publicUrlNote } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing set', () => {
@@ -66,6 +66,23 @@ describe('loadConfig', () => {
       );
     },
   );
+});
+
+describe('publicUrlNote', () => {
+  it('says so when other devices can reach Listo but the links in mails name this machine alone', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(publicUrlNote(loadConfig({ HOST }))).toBe(
+        '  note: links in mails point to http://localhost:3000, which other devices cannot open; set PUBLIC_URL to the address they use, e.g. PUBLIC_URL=http://192.168.1.20:3000',
+      );
+    }
+    expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'http://127.0.0.1:3000' }))).toContain('http://127.0.0.1:3000');
+  });
+
+  it('says nothing when only this machine can reach Listo, or PUBLIC_URL names an address others use', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(publicUrlNote(loadConfig({ HOST }))).toBeUndefined();
+    expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'http://192.168.1.20:3000' }))).toBeUndefined();
+    expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lists.example.org' }))).toBeUndefined();
+  });
 });
 
 describe('image storage', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AlexaEnv, alexaConfig, requireCompleteAlexaClient, type AlexaConfig } from './alexa/alexa.config.ts';
 import { AI_DEFAULT_TIMEOUT_MS, GEMINI_DEFAULT_MODELS, type AiConfig } from './ai/create-provider.ts';
+import { isLoopbackHost } from './http/trustworthy-origin.ts';
 
 /**
  * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
@@ -232,6 +233,18 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A line for the start-up message when other devices can reach Listo (HOST is not loopback) but
+ * PUBLIC_URL still names this machine's loopback: the links in mails would open nothing for them.
+ */
+export function publicUrlNote(config: Pick<Config, 'host' | 'port' | 'publicUrl'>): string | undefined {
+  if (isLoopbackHost(config.host) || !isLoopbackHost(new URL(config.publicUrl).hostname)) return undefined;
+  return (
+    `  note: links in mails point to ${config.publicUrl}, which other devices cannot open;` +
+    ` set PUBLIC_URL to the address they use, e.g. PUBLIC_URL=http://192.168.1.20:${config.port}`
+  );
+}
 
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

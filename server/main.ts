@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, publicUrlNote, type Config } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/open.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { startupProblem } from './startup-problem.ts';
@@ -45,7 +45,10 @@ async function main(config: Config): Promise<void> {
       `Listo is running at http://${host}:${port}`,
       `  database: ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${database.location})`,
       `  data folder: ${config.dataDir}`,
-    ].join('\n'),
+      publicUrlNote(config),
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
   );
 }
 

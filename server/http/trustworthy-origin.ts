@@ -5,9 +5,13 @@
  * for each. `protocol` honours `X-Forwarded-Proto` from a trusted proxy (Fastify's request.protocol).
  */
 export function isTrustworthyOrigin(protocol: string | undefined, hostname: string): boolean {
-  if (protocol === 'https') return true;
+  return protocol === 'https' || isLoopbackHost(hostname);
+}
+
+/** Whether a host name or address (as in a URL, or as HOST names it) is this machine's loopback. */
+export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || LOOPBACK_IPV4.test(host);
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1' || LOOPBACK_IPV4.test(host);
 }
 
 const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
