@@ -76,6 +76,11 @@ export const UI_TEXT = {
   itemUpdateFailed: 'Failed to update item: ',
   itemDeleteFailed: 'Failed to delete item: ',
   deleteListConfirm: (name: string) => `Delete "${name}" and all its items? This cannot be undone.`,
+  unsentChangesTitle: 'Sign out with unsaved changes?',
+  unsentChanges: (count: number) =>
+    `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
+    'Signing out now discards them; stay signed in and they are sent once you are back online.',
+  signOutAnyway: 'Sign out anyway',
   noLists: 'No lists yet. Create your first one above.',
   noItems: 'Nothing here yet. Add your first item below.',
   invitationSentBy: (sharedBy: string, listName: string) => `${sharedBy} shared "${listName}" with you.`,

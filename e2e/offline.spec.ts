@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { UI_TEXT } from '../common/messages.ts';
 import { addItems, apiToken, openNewList, registerUser } from './fixtures.ts';
 
 test('offline: changes queue, the app says so, and they reach the server on reconnect', async ({ page, context }) => {
@@ -60,4 +61,36 @@ test('offline: a list made offline takes items at once, and its page stays open 
   ]);
   await page.reload();
   await expect(page.getByTestId('item-row')).toHaveCount(2);
+});
+
+test('signing out with changes still offline asks first: Cancel keeps them and they go out online; "Sign out anyway" discards them', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page);
+  const listId = await openNewList(page, 'Camping');
+  await context.setOffline(true);
+  await addItems(page, 'stove');
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: UI_TEXT.logout }).click();
+  const dialog = page.getByRole('dialog', { name: UI_TEXT.unsentChangesTitle });
+  await expect(dialog).toContainText(UI_TEXT.unsentChanges(1));
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  const response = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  expect(((await response.json()) as { items: { content: string }[] }).items.map((item) => item.content)).toEqual(['stove']);
+
+  await context.setOffline(true);
+  await addItems(page, 'matches');
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await page.getByRole('button', { name: UI_TEXT.logout }).click();
+  await dialog.getByRole('button', { name: UI_TEXT.signOutAnyway }).click();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('listo_cache'))).toBeNull();
 });

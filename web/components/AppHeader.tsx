@@ -4,7 +4,7 @@ import { LIST_VIEW_TEXT } from '../../common/list-view.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { toggleTheme, useTheme } from '../state/theme.ts';
 import ui from './ui.module.css';
-import { useSignOut } from './useSignOut.ts';
+import { useSignOut } from './SignOut.tsx';
 import styles from './AppHeader.module.css';
 
 interface AppHeaderProps {

@@ -7,7 +7,7 @@ import { UI_TEXT } from '../../../common/messages.ts';
 import { Menu } from '../../components/Menu.tsx';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
-import { useSignOut } from '../../components/useSignOut.ts';
+import { useSignOut } from '../../components/SignOut.tsx';
 import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
 import { toggleTheme, useTheme } from '../../state/theme.ts';

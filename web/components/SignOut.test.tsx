@@ -1,0 +1,75 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UI_TEXT } from '../../common/messages.ts';
+import { makeUser } from '../test/factories.ts';
+import { appStore, resetAppState, type PendingChange } from '../state/app-state.ts';
+import { session } from '../state/session.ts';
+import { SignOutDialog, useSignOut } from './SignOut.tsx';
+
+const unsent: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items/batch', body: { items: [] } };
+const setUnsent = (pendingChanges: PendingChange[]) => act(() => appStore.update((state) => ({ ...state, pendingChanges })));
+
+function LogoutButton() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" onClick={() => void signOut()}>
+      Logout
+    </button>
+  );
+}
+
+function renderApp() {
+  render(
+    <MemoryRouter>
+      <LogoutButton />
+      <SignOutDialog />
+    </MemoryRouter>,
+  );
+}
+
+describe('signing out', () => {
+  beforeEach(() => {
+    session.signIn({ token: 'token', user: makeUser() });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+  });
+  afterEach(() => {
+    cleanup();
+    session.signOut();
+    resetAppState();
+    vi.unstubAllGlobals();
+  });
+
+  it('signs out at once when every change has reached the server', async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await vi.waitFor(() => expect(session.get().token).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks first with changes not yet sent, and lets the question go once they have been sent meanwhile', async () => {
+    renderApp();
+    await setUnsent([unsent, { ...unsent, key: 'k2' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(screen.getByRole('dialog', { name: UI_TEXT.unsentChangesTitle })).toHaveTextContent(UI_TEXT.unsentChanges(2));
+    expect(session.get().token).toBe('token');
+
+    await setUnsent([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A later change does not bring the old question back.
+    await setUnsent([unsent]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(session.get().token).toBe('token');
+  });
+
+  it('signs out, discarding them, only on "Sign out anyway"', async () => {
+    renderApp();
+    await setUnsent([unsent]);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent(UI_TEXT.unsentChanges(1));
+    await userEvent.click(screen.getByRole('button', { name: UI_TEXT.signOutAnyway }));
+    await vi.waitFor(() => expect(session.get().token).toBeNull());
+    expect(appStore.get().pendingChanges).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { UI_TEXT } from '../../common/messages.ts';
+import { logout } from '../api/auth.ts';
+import { appStore, useAppState } from '../state/app-state.ts';
+import { createStore, useStore } from '../state/store.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+/** Whether the sign-out waits for the user to say that the changes not yet sent may go. */
+const asking = createStore(false);
+
+function useSignOutNow(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    await logout().catch(() => undefined);
+    // To the sign-in screen: signed out, the URL of a public list would show its read-only view.
+    navigate('/', { replace: true });
+  };
+}
+
+/**
+ * Signs out and goes to the sign-in screen (the header's Logout and the list's "..." menu). Changes
+ * made offline that have not reached the server yet are lost with the sign-out, which clears the
+ * cache they wait in: with any, it asks first (SignOutDialog).
+ */
+export function useSignOut(): () => Promise<void> {
+  const signOutNow = useSignOutNow();
+  return async () => {
+    if (appStore.get().pendingChanges.length > 0) asking.set(true);
+    else await signOutNow();
+  };
+}
+
+/** The question useSignOut asks; once for the signed-in app. It goes when the changes have gone out meanwhile. */
+export function SignOutDialog() {
+  const open = useStore(asking, (value) => value);
+  const unsent = useAppState((state) => state.pendingChanges.length);
+  const signOutNow = useSignOutNow();
+  useEffect(() => {
+    if (unsent === 0) asking.set(false);
+  }, [unsent]);
+  return (
+    <ConfirmDialog
+      open={open && unsent > 0}
+      title={UI_TEXT.unsentChangesTitle}
+      message={UI_TEXT.unsentChanges(unsent)}
+      confirmLabel={UI_TEXT.signOutAnyway}
+      onCancel={() => asking.set(false)}
+      onConfirm={() => {
+        asking.set(false);
+        void signOutNow();
+      }}
+    />
+  );
+}
