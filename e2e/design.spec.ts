@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
 import { MESSAGES } from '../common/messages.ts';
-import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
+import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
 
@@ -259,4 +259,36 @@ test('on a device whose clock runs five minutes fast, what was just done reads "
   await page.getByRole('link', { name: 'Back to lists' }).click();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Picnic' }) });
   await expect(card).toContainText('You added bread, just now');
+});
+
+test('printed, a list longer than the screen shows every item and none of the controls, dark on white in the dark theme too', async ({ page }) => {
+  await registerUser(page, 'printer');
+  await openNewList(page, 'Weekly shop');
+  const names = Array.from({ length: 60 }, (_, index) => `thing ${index + 1}`);
+  await addItems(page, names.join(', '));
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await page.evaluate((key) => localStorage.setItem(key, 'dark'), STORAGE_KEYS.theme);
+  await page.reload();
+  await expect(itemTexts(page).first()).toBeVisible();
+  const drawn = await itemTexts(page).count();
+  expect(drawn).toBeLessThan(names.length);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(itemTexts(page)).toHaveCount(names.length);
+  for (const control of [
+    page.getByPlaceholder('Add item...'),
+    page.getByRole('button', { name: 'List options' }),
+    page.getByRole('link', { name: 'Back to lists' }),
+    page.getByRole('toolbar', { name: 'Sort' }),
+    page.getByRole('button', { name: `Delete ${names[0]}` }),
+  ]) {
+    await expect(control).toBeHidden();
+  }
+  await expect(page.getByRole('checkbox', { name: names.at(-1)! })).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(23, 24, 28)');
+  const pdf = await page.pdf({ format: 'A4' });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.emulateMedia({ media: 'screen' });
+  await expect(itemTexts(page)).toHaveCount(drawn);
 });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } fr
 import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import type { ClientItem } from '../../state/app-state.ts';
+import { usePrinting } from '../../components/usePrinting.ts';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './ItemList.module.css';
 
@@ -70,6 +71,7 @@ interface ItemListProps {
  */
 export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRename, onImage, ai = false }: ItemListProps) {
   const rows = useMemo(() => rowsOf(items, groupKey), [items, groupKey]);
+  const printing = usePrinting();
   const headings = useMemo(() => rows.flatMap((row, index) => (row.kind === 'heading' ? [index] : [])), [rows]);
   const [focusedKey, setFocusedKey] = useState<string>();
   const focusedIndex = focusedKey === undefined ? -1 : rows.findIndex((row) => row.key === focusedKey);
@@ -117,20 +119,22 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     if (!event.currentTarget.contains(event.relatedTarget)) setFocusedKey(undefined);
   };
 
-  const stickyIndex = activeHeading(headings, virtualizer.range?.startIndex ?? 0);
+  // On paper every row is there, one after the other: the window of rows fits a screen, not pages.
+  const shown = printing ? rows.map((_, index) => ({ index, start: undefined })) : virtualizer.getVirtualItems();
+  const stickyIndex = printing ? -1 : activeHeading(headings, virtualizer.range?.startIndex ?? 0);
   return (
     <ul
       ref={listRef}
       className={styles.list}
       aria-label={LIST_VIEW_TEXT.itemsLabel}
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: printing ? undefined : virtualizer.getTotalSize() }}
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      {virtualizer.getVirtualItems().map((virtual) => {
+      {shown.map((virtual) => {
         const row = rows[virtual.index]!;
         const sticky = virtual.index === stickyIndex;
-        const place = sticky ? undefined : { transform: `translateY(${virtual.start - listTop}px)` };
+        const place = sticky || virtual.start === undefined ? undefined : { transform: `translateY(${virtual.start - listTop}px)` };
         if (row.kind === 'heading') {
           const { label, done, items: members } = row.group;
           return (
