@@ -39,3 +39,28 @@ test('items from a photo: the dialog of the add bar\'s camera button, which give
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
 });
+
+test("in a high-contrast mode (forced colours) a switch's track, thumb and state stay drawn, and dialogs keep an edge", async ({ page }) => {
+  await registerUser(page, 'contrast');
+  await openNewList(page, 'Garden');
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share List' });
+  const linkSharing = sheet.getByRole('switch', { name: /Link sharing/ });
+  const drawn = () =>
+    linkSharing.evaluate((track) => {
+      const thumb = getComputedStyle(track.firstElementChild!);
+      const style = getComputedStyle(track);
+      return { track: style.backgroundColor, edge: style.borderTopWidth, thumb: thumb.backgroundColor };
+    });
+  const off = await drawn();
+  expect(off.edge).not.toBe('0px');
+  expect(off.thumb).not.toBe(off.track);
+  await linkSharing.click();
+  await expect(linkSharing).toHaveAttribute('aria-checked', 'true');
+  const on = await drawn();
+  expect(on.track).not.toBe(off.track);
+  expect(on.thumb).not.toBe(on.track);
+  expect(await sheet.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
+});
