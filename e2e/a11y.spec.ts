@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AI_TEXT } from '../common/ai-ui.ts';
 import { API_BASE_PATH, RESET_PASSWORD_PATH } from '../common/constants.ts';
-import { expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
+import { addItems, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
 
 /**
@@ -63,4 +63,23 @@ test("in a high-contrast mode (forced colours) a switch's track, thumb and state
   expect(on.track).not.toBe(off.track);
   expect(on.thumb).not.toBe(on.track);
   expect(await sheet.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
+});
+
+test('asked for less motion, a swiped row and a switch move at once, without sliding', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await registerUser(page, 'still');
+  await openNewList(page, 'Garden');
+  await addItems(page, 'rake');
+  const durations = () =>
+    page.evaluate(() =>
+      [document.querySelector('[data-testid="item-row"]')!, document.querySelector('[role="switch"] > span')].flatMap((element) =>
+        element ? [getComputedStyle(element).transitionDuration] : [],
+      ),
+    );
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  expect(await durations()).toEqual(['0s', '0s']);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await durations()).toEqual(['0.2s', '0.15s']);
 });
