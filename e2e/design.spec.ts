@@ -292,3 +292,18 @@ test('printed, a list longer than the screen shows every item and none of the co
   await page.emulateMedia({ media: 'screen' });
   await expect(itemTexts(page)).toHaveCount(drawn);
 });
+
+test('a name in a right-to-left script reads right to left, on the card, as the title and as an item, beside left-to-right ones', async ({ page }) => {
+  await registerUser(page, 'rtl');
+  const listName = 'قائمة التسوق 2';
+  await openNewList(page, listName);
+  await addItems(page, 'milk');
+  await addItems(page, 'حليب طازج 2 لتر!');
+  const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+  await expect(itemTexts(page)).toHaveCount(2);
+  expect(await direction(page.getByRole('button', { name: 'حليب طازج 2 لتر!, rename item' }))).toBe('rtl');
+  expect(await direction(page.getByRole('button', { name: 'milk, rename item' }))).toBe('ltr');
+  expect(await direction(page.getByRole('button', { name: `${listName}, rename list` }))).toBe('rtl');
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  expect(await direction(page.getByRole('link', { name: listName }))).toBe('rtl');
+});

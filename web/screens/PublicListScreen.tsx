@@ -31,7 +31,9 @@ export function PublicListScreen() {
       <main className={styles.main} aria-busy={data === undefined}>
         {data && (
           <>
-            <h1 className={styles.name}>{data.list.name}</h1>
+            <h1 className={styles.name} dir="auto">
+              {data.list.name}
+            </h1>
             <p className={ui.muted}>
               {UI_TEXT.publicListReadOnly} <Link to="/">Sign in</Link>
             </p>

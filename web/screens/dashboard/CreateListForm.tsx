@@ -23,6 +23,7 @@ export function CreateListForm() {
         name="listName"
         className={`${ui.input} ${styles.input}`}
         aria-label="New list name"
+        dir="auto"
         maxLength={LIST_NAME_MAX_LENGTH}
         placeholder={UI_TEXT.createListPlaceholder}
         value={name}

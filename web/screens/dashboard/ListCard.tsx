@@ -22,7 +22,7 @@ export function ListCard({ list }: { list: ClientList }) {
 
   return (
     <li className={styles.card} aria-busy={pending}>
-      <Link to={`/lists/${list.id}`} className={styles.name}>
+      <Link to={`/lists/${list.id}`} className={styles.name} dir="auto">
         {list.name}
       </Link>
       {/* A list cached by an older version has no counts until the server's answer replaces it. */}

@@ -81,6 +81,7 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
           className={`${ui.input} ${styles.input}`}
           placeholder={UI_TEXT.addItemPlaceholder}
           aria-label="Add items"
+          dir="auto"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={suggestions.length > 0}

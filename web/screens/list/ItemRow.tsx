@@ -100,6 +100,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
               name="itemName"
               className={ui.inlineInput}
               aria-label="Item name"
+              dir="auto"
               maxLength={ITEM_CONTENT_MAX_LENGTH}
               value={draft}
               autoFocus
@@ -117,13 +118,16 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
                 <button
                   type="button"
                   className={styles.content}
+                  dir="auto"
                   aria-label={`${item.content}, rename item`}
                   onClick={() => setDraft(item.content)}
                 >
                   {item.content}
                 </button>
               ) : (
-                <span className={styles.content}>{item.content}</span>
+                <span className={styles.content} dir="auto">
+                  {item.content}
+                </span>
               )}
             </span>
           )}

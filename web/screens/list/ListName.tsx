@@ -10,12 +10,14 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
   if (draft === null) {
     return editable ? (
       <h1 className={styles.name}>
-        <button type="button" className={styles.nameButton} onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
+        <button type="button" className={styles.nameButton} dir="auto" onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
           {name}
         </button>
       </h1>
     ) : (
-      <h1 className={styles.name}>{name}</h1>
+      <h1 className={styles.name} dir="auto">
+        {name}
+      </h1>
     );
   }
 
@@ -36,6 +38,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
         name="listName"
         className={`${ui.inlineInput} ${styles.nameInput}`}
         aria-label="List name"
+        dir="auto"
         maxLength={LIST_NAME_MAX_LENGTH}
         value={draft}
         autoFocus

@@ -70,7 +70,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
           <ul className={styles.prompts}>
             {list.custom_prompts.map((text, index) => (
               <li key={`${index}-${text}`} className={styles.prompt}>
-                <span>{text}</span>
+                <span dir="auto">{text}</span>
                 <button
                   type="button"
                   className={ui.iconButton}
@@ -88,6 +88,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
             name="prompt"
             className={`${ui.input} ${styles.promptInput}`}
             aria-label="New custom prompt"
+            dir="auto"
             maxLength={CUSTOM_PROMPT_MAX_LENGTH}
             placeholder="e.g. Group by aisle"
             value={prompt}
