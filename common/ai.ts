@@ -61,7 +61,12 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 
 /** "French" for "fr"; undefined for a code that names no language. */
 export function languageName(code: string): string | undefined {
-  return languageNames.of(code);
+  try {
+    return languageNames.of(code);
+  } catch {
+    // DisplayNames throws on what is not even shaped like a language tag ("", "x!"): no language either.
+    return undefined;
+  }
 }
 
 /** A translation is stored as the property `name_{language}` (spec section 3). */

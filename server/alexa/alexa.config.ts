@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALEXA_CLIENT_NAME } from '../../common/alexa.ts';
+import { isLoopbackHost } from '../http/trustworthy-origin.ts';
 import { DELEGABLE_SCOPES, type OAuthClient } from '../oauth/clients.ts';
 
 /** Account linking and the skill endpoint, as configured (README, "Configuration"). */
@@ -10,15 +11,13 @@ export interface AlexaConfig {
   skillId: string | undefined;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** HTTPS, or plain HTTP to this machine (for trying linking out locally); never a fragment (RFC 6749 3.1.2). */
 const RedirectUri = z
   .url({ error: 'must be URLs' })
   .refine((value) => {
     if (!URL.canParse(value)) return false;
     const url = new URL(value);
-    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
     return secure && url.hash === '';
   }, { error: 'must be https:// URLs without a #fragment' });
 
