@@ -78,14 +78,16 @@ function emptyState(): AppState {
 /**
  * The state a cached text restores: an empty one when there is none, it cannot be read, or it is
  * another user's. Tabs share the cache, so a tab still open for the last account may have written
- * it after the sign-out; its queued changes must never be replayed as the next account.
+ * it after the sign-out; its queued changes must never be replayed as the next account. A cache
+ * without an owner was written by an earlier Listo, which cleared it at every sign-out: it is the
+ * signed-in user's, and may hold changes made offline that are still to be sent.
  */
 function stateFrom(json: string | null): AppState {
   const state = emptyState();
   try {
     if (!json) return state;
     const cached = JSON.parse(json) as Partial<CachedState>;
-    if (cached.userId === undefined || cached.userId !== session.get().user?.id) return state;
+    if (cached.userId !== undefined && cached.userId !== session.get().user?.id) return state;
     return {
       ...state,
       lists: cached.lists ?? [],
