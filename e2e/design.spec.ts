@@ -191,7 +191,7 @@ test('at 360 px a share with a long address stays one line on the dashboard card
   expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
 });
 
-test('at 320 px words longer than the screen wrap wherever they are written: dashboard, list, its dialogs, the public view, the account', async ({
+test('at 320 px words longer than the screen wrap wherever they are written: dashboard, list, its dialogs, the public view, the invitation, the account', async ({
   page,
   browser,
   baseURL,
@@ -246,6 +246,9 @@ test('at 320 px words longer than the screen wrap wherever they are written: das
   const guest = await visitor.newPage();
   await guest.goto(`/lists/${listId}`);
   await expect(guest.getByText(longUrl)).toBeVisible();
+  await fits(guest);
+  await guest.goto(`/join/${listId}`);
+  await expect(guest.getByText(listName, { exact: false })).toBeVisible();
   await fits(guest);
   await visitor.close();
 });
