@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
-import { MESSAGES } from '../common/messages.ts';
+import { duplicateItemWarning, MESSAGES } from '../common/messages.ts';
 import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
@@ -210,6 +210,11 @@ test('at 320 px words longer than the screen wrap wherever they are written: das
   await addItems(page, 'Z'.repeat(ITEM_CONTENT_MAX_LENGTH));
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
   await fits(page);
+  // Again: the notice that it is already on the list quotes the whole name.
+  await addItems(page, 'Z'.repeat(ITEM_CONTENT_MAX_LENGTH));
+  const notice = page.getByRole('region', { name: /^Notifications/ }).getByText(duplicateItemWarning('Z'.repeat(ITEM_CONTENT_MAX_LENGTH)));
+  await expect(notice).toBeVisible();
+  await fits(page, notice);
 
   const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
   const headers = { authorization: `Bearer ${token}` };
