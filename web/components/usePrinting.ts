@@ -12,15 +12,14 @@ export function usePrinting(): boolean {
     const print = window.matchMedia?.('print');
     const follow = (value: boolean) => flushSync(() => setPrinting(value));
     const before = () => follow(true);
-    const after = () => follow(print?.matches ?? false);
-    const change = () => follow(print!.matches);
+    const asMedia = () => follow(print?.matches ?? false);
     window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    print?.addEventListener('change', change);
+    window.addEventListener('afterprint', asMedia);
+    print?.addEventListener('change', asMedia);
     return () => {
       window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-      print?.removeEventListener('change', change);
+      window.removeEventListener('afterprint', asMedia);
+      print?.removeEventListener('change', asMedia);
     };
   }, []);
   return printing;

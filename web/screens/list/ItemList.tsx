@@ -2,8 +2,8 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualiz
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
-import type { ClientItem } from '../../state/app-state.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
+import type { ClientItem } from '../../state/app-state.ts';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './ItemList.module.css';
 
