@@ -81,6 +81,10 @@ export const UI_TEXT = {
     `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
     'Signing out now discards them; stay signed in and they are sent once you are back online.',
   signOutAnyway: 'Sign out anyway',
+  sessionEnded: (email: string) => `Your session as ${email} has ended. Please sign in again.`,
+  sessionEndedUnsent: (email: string, count: number) =>
+    `Your session as ${email} ended before ${count === 1 ? '1 change' : `${count} changes`} made offline reached the server. ` +
+    `Sign in again as ${email} to send ${count === 1 ? 'it' : 'them'}.`,
   noLists: 'No lists yet. Create your first one above.',
   noItems: 'Nothing here yet. Add your first item below.',
   invitationSentBy: (sharedBy: string, listName: string) => `${sharedBy} shared "${listName}" with you.`,

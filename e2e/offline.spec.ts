@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { UI_TEXT } from '../common/messages.ts';
-import { addItems, apiToken, openNewList, registerUser } from './fixtures.ts';
+import { addItems, apiToken, openNewList, PASSWORD, registerUser } from './fixtures.ts';
 
 test('offline: changes queue, the app says so, and they reach the server on reconnect', async ({ page, context }) => {
   await registerUser(page);
@@ -93,4 +93,53 @@ test('signing out with changes still offline asks first: Cancel keeps them and t
   await dialog.getByRole('button', { name: UI_TEXT.signOutAnyway }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('listo_cache'))).toBeNull();
+});
+
+test('a session that ended while changes waited offline keeps them: the sign-in page says so, and signing in again sends them', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const email = await registerUser(page);
+  const listId = await openNewList(page, 'Camping');
+  await context.setOffline(true);
+  await addItems(page, 'stove');
+  await addItems(page, 'matches');
+  // Meanwhile the session ends on the server (signed out on another device, say).
+  const token = await apiToken(page);
+  expect((await page.request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+
+  await context.setOffline(false);
+  await expect(page.getByText(UI_TEXT.sessionEndedUnsent(email, 2))).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Camping', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  const response = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  expect(((await response.json()) as { items: { content: string }[] }).items.map((item) => item.content).sort()).toEqual(['matches', 'stove']);
+});
+
+test('changes made offline survive a server that answers 502 when the connection returns (a proxy while Listo restarts)', async ({
+  page,
+  context,
+}) => {
+  await registerUser(page);
+  const listId = await openNewList(page, 'Camping');
+  await context.setOffline(true);
+  await addItems(page, 'stove');
+  let refusals = 0;
+  await page.route(`**/api/v1/lists/${listId}/items/batch`, (route) => {
+    if (route.request().method() !== 'POST' || refusals > 0) return route.fallback();
+    refusals += 1;
+    return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+  });
+  await context.setOffline(false);
+  await expect.poll(() => refusals).toBe(1);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0, { timeout: 15_000 });
+  const response = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  expect(((await response.json()) as { items: { content: string }[] }).items.map((item) => item.content)).toEqual(['stove']);
 });

@@ -56,10 +56,22 @@ describe('api', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('signs out when the refresh fails', async () => {
+  it('ends the session when the server refuses the refresh too', async () => {
+    const causes: string[] = [];
+    const stop = session.onSignOut((cause) => causes.push(cause));
     fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(refused());
     await expect(api('/lists')).rejects.toMatchObject({ status: 401 });
     expect(session.get()).toEqual({ token: null, user: null });
+    expect(causes).toEqual(['ended']);
+    stop();
+  });
+
+  it('ends nothing when the refresh cannot be made: its failure is thrown, the session stays', async () => {
+    fetchMock.mockResolvedValueOnce(refused()).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api('/lists')).rejects.toBeInstanceOf(TypeError);
+    fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(json(503, { error: { code: 'unavailable', message: 'Restarting' } }));
+    await expect(api('/lists')).rejects.toMatchObject({ status: 503 });
+    expect(session.get()).toEqual({ token: 'old', user });
   });
 
   it('retries with the new token when another call refreshed meanwhile, and stays signed in', async () => {

@@ -64,16 +64,19 @@ async function toError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<boolean> | undefined;
 
-/** Trades the stored token for a fresh one; concurrent callers share one refresh. */
+/**
+ * Trades the stored token for a fresh one; concurrent callers share one refresh. Resolves false
+ * when the server refuses the token (the session has ended); a refresh that cannot be made (no
+ * network, the server failing or busy) is thrown as its error, and ends nothing.
+ */
 function refreshToken(token: string): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const response = await send('/auth/refresh', { method: 'POST' }, token);
-      if (!response.ok) return false;
+      if (response.status === 401 || response.status === 403) return false;
+      if (!response.ok) throw await toError(response);
       session.signIn((await response.json()) as AuthResponse);
       return true;
-    } catch {
-      return false;
     } finally {
       refreshing = undefined;
     }
@@ -83,8 +86,9 @@ function refreshToken(token: string): Promise<boolean> {
 
 /**
  * Calls the API with the stored bearer token. On 401 it refreshes the token once and retries; when
- * the refresh itself fails the user is signed out. A 403 is a refusal for a valid session, thrown
- * as it is (decision 007: the spec's "401 or 403" would rotate the session on every refusal).
+ * the server refuses the refresh too, the session has ended (`session.end()`). A 403 is a refusal
+ * for a valid session, thrown as it is (decision 007: the spec's "401 or 403" would rotate the
+ * session on every refusal).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const early = takeEarlyRead(path, options);
@@ -95,7 +99,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (await renewToken(token)) {
       response = await send(path, options, session.get().token);
     } else if (session.get().token === token) {
-      session.signOut();
+      session.end();
     }
   }
   if (!response.ok) throw await toError(response);
@@ -105,7 +109,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /**
  * Whether the request refused with `sent` may be retried with the session's token now. A refresh
  * retires the old token, so a request that was in flight meanwhile comes back 401 with it: that one
- * must retry with the new token, not refresh the retired one (which fails) and sign the user out.
+ * must retry with the new token, not refresh the retired one (which fails) and end the session.
  * The refresh may also have been another tab's, which stored its token; a retry happens only for
  * the same user, never on behalf of another account signed in meanwhile.
  */

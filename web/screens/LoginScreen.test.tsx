@@ -1,7 +1,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { keepForNextSignIn } from '../state/ended-session.ts';
 import { session } from '../state/session.ts';
 import { makeUser } from '../test/factories.ts';
 import { LoginScreen } from './LoginScreen.tsx';
@@ -33,6 +34,14 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(session.get()).toEqual({ token: 'tok', user }));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/login', expect.objectContaining({ method: 'POST' }));
     expect(localStorage.getItem('listo_token')).toBe('tok');
+  });
+
+  it('says whose session the server ended and what waits to be sent, with the address filled in', async () => {
+    const pending = { key: 'k1', listId: 'l1', method: 'POST' as const, path: '/lists/l1/items', body: { content: 'milk' } };
+    keepForNextSignIn(makeUser({ email: 'ada@example.com' }), [pending, { ...pending, key: 'k2' }]);
+    render(<LoginScreen />);
+    expect(await screen.findByText(UI_TEXT.sessionEndedUnsent('ada@example.com', 2))).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
   it("shows the server's message, or the spec's fallback", async () => {

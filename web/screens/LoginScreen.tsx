@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { LoginBody, RegisterBody } from '../../common/schemas/auth.ts';
 import type { InvitationView } from '../../common/schemas/shares.ts';
@@ -7,7 +8,8 @@ import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
-import { keepsSignIn } from '../state/local-storage.ts';
+import type { EndedSession } from '../state/ended-session.ts';
+import { keepsSignIn, localStore } from '../state/local-storage.ts';
 import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 type Action = 'login' | 'register' | 'reset';
@@ -22,6 +24,7 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const ended = useEndedSession(setEmail);
 
   async function run(action: Action) {
     setError(null);
@@ -60,6 +63,11 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
     <AuthLayout title="Listo">
       <p className={authStyles.tagline}>Shared checklists, live on every device.</p>
       {!keepsSignIn && <p className={authStyles.warning}>{UI_TEXT.siteDataBlocked}</p>}
+      {ended && (
+        <p className={authStyles.warning} role="status">
+          {ended.unsent > 0 ? UI_TEXT.sessionEndedUnsent(ended.email, ended.unsent) : UI_TEXT.sessionEnded(ended.email)}
+        </p>
+      )}
       {invitation && (
         <section className={authStyles.invitation} aria-labelledby="invitation-title">
           <h2 id="invitation-title">{MESSAGES.invitedTitle}</h2>
@@ -102,4 +110,28 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
       </form>
     </AuthLayout>
   );
+}
+
+/**
+ * The session the server ended on this device, read when the screen opens; its e-mail address
+ * fills the field unless something was typed already. Signed out, a cache is only there after an
+ * ended session: only then is its reader loaded, with the signed-in app that signing in needs next.
+ */
+function useEndedSession(setEmail: (update: (typed: string) => string) => void): EndedSession | null {
+  const [ended, setEnded] = useState<EndedSession | null>(null);
+  useEffect(() => {
+    if (localStore.getItem(STORAGE_KEYS.cache) === null) return;
+    let current = true;
+    void import('../state/ended-session.ts')
+      .then(({ readEndedSession }) => readEndedSession())
+      .then((session) => {
+        if (!current || !session) return;
+        setEnded(session);
+        setEmail((typed) => typed || session.email);
+      });
+    return () => {
+      current = false;
+    };
+  }, [setEmail]);
+  return ended;
 }

@@ -5,6 +5,7 @@ import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
 import type { SortMode } from '../../common/sorting.ts';
 import { clearCacheText, readCacheText, writeCacheText } from './cache-storage.ts';
+import { keepForNextSignIn } from './ended-session.ts';
 import { withoutUploadingImages } from './item-images.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
@@ -75,21 +76,22 @@ function emptyState(): AppState {
   };
 }
 
+/** What a cache restores into the store. */
+type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'>;
+
 /**
- * The state a cached text restores: an empty one when there is none, it cannot be read, or it is
- * another user's. Tabs share the cache, so a tab still open for the last account may have written
- * it after the sign-out; its queued changes must never be replayed as the next account. A cache
- * without an owner was written by an earlier Listo, which cleared it at every sign-out: it is the
- * signed-in user's, and may hold changes made offline that are still to be sent.
+ * What a cached text restores: nothing when there is none, it cannot be read, or it is another
+ * user's. Tabs share the cache, so a tab still open for the last account may have written it after
+ * the sign-out; its queued changes must never be replayed as the next account. A cache without an
+ * owner was written by an earlier Listo, which cleared it at every sign-out: it is the signed-in
+ * user's, and may hold changes made offline that are still to be sent.
  */
-function stateFrom(json: string | null): AppState {
-  const state = emptyState();
+function restoredFrom(json: string | null): RestoredState | null {
   try {
-    if (!json) return state;
+    if (!json) return null;
     const cached = JSON.parse(json) as Partial<CachedState>;
-    if (cached.userId !== undefined && cached.userId !== session.get().user?.id) return state;
+    if (cached.userId !== undefined && cached.userId !== session.get().user?.id) return null;
     return {
-      ...state,
       lists: cached.lists ?? [],
       listsLoaded: Array.isArray(cached.lists),
       items: cached.items ?? {},
@@ -98,31 +100,34 @@ function stateFrom(json: string | null): AppState {
       propertyCache: cached.propertyCache ?? {},
     };
   } catch {
-    return state;
+    return null;
   }
 }
 
+/** The store with a cache taken in: what happened meanwhile (a server answer, a new change) wins. */
+function withCache(state: AppState, cached: RestoredState | null): AppState {
+  if (!cached) return state;
+  return {
+    ...state,
+    ...(state.listsLoaded ? {} : { lists: cached.lists, listsLoaded: cached.listsLoaded }),
+    items: { ...cached.items, ...state.items },
+    pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
+    history: state.history.length > 0 ? state.history : cached.history,
+    propertyCache: { ...cached.propertyCache, ...state.propertyCache },
+  };
+}
+
 /**
- * Starts from the cache: at once when it is in localStorage; from IndexedDB a moment later when it
- * grew too big for it (what happened meanwhile, e.g. a server answer, is kept over the cache).
+ * Takes in the cache: at once when it is in localStorage; from IndexedDB a moment later when it
+ * grew too big for it. At start, and at a sign-in, which finds the changes an ended session left.
  */
-function startFromCache(store: { set(state: AppState): void; update(change: (state: AppState) => AppState): void }): Promise<void> {
+function startFromCache(store: { update(change: (state: AppState) => AppState): void }): Promise<void> {
   const read = readCacheText();
   if ('json' in read) {
-    store.set(stateFrom(read.json));
+    store.update((state) => withCache(state, restoredFrom(read.json)));
     return Promise.resolve();
   }
-  return read.pending.then((json) => {
-    const cached = stateFrom(json);
-    store.update((state) => ({
-      ...cached,
-      ...(state.listsLoaded ? { lists: state.lists, listsLoaded: true } : {}),
-      items: { ...cached.items, ...state.items },
-      pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
-      online: state.online,
-      liveNotice: state.liveNotice,
-    }));
-  });
+  return read.pending.then((json) => store.update((state) => withCache(state, restoredFrom(json))));
 }
 
 export const appStore = createStore<AppState>(emptyState());
@@ -147,12 +152,16 @@ appStore.subscribe(() => {
   saveTimer ??= setTimeout(saveCache, CACHE_SAVE_DELAY_MS);
 });
 
-/** Forgets everything of the signed-out user (the session clears `listo_cache` itself). */
-export function resetAppState(): void {
+/** Drops the copy in memory; its change must not start a save that writes it back. */
+function dropState(): void {
   appStore.set(emptyState());
-  // After the set: its change must not start a save that writes an empty cache back.
   clearTimeout(saveTimer);
   saveTimer = undefined;
+}
+
+/** Forgets everything of the signed-out user, in memory and in storage. */
+export function resetAppState(): void {
+  dropState();
   clearCacheText();
 }
 
@@ -165,10 +174,22 @@ export function useAppState<S>(select: (state: AppState) => S): S {
   return useStore(appStore, select);
 }
 
-// Logout clears the cache (spec section 4): drop the in-memory copy too, so no timer writes it back.
+/**
+ * What a sign-out leaves of the cache. Logout clears it (spec section 4). Another tab's sign-out
+ * has dealt with the storage already: only the copy in memory goes. When the server ended the
+ * session, the changes not sent yet stay for the same user's next sign-in (ended-session.ts),
+ * which restores them from the cache and sends them.
+ */
+session.onSignOut((cause, user) => {
+  const { pendingChanges } = appStore.get();
+  dropState();
+  if (cause === 'chosen') clearCacheText();
+  if (cause === 'ended') keepForNextSignIn(user, pendingChanges);
+});
+
 let signedIn = session.get().token !== null;
 session.subscribe(() => {
   const now = session.get().token !== null;
-  if (signedIn && !now) resetAppState();
+  if (!signedIn && now) void startFromCache(appStore);
   signedIn = now;
 });

@@ -8,6 +8,13 @@ export interface Session {
   user: UserView | null;
 }
 
+/**
+ * How a signed-in user came to be signed out: `chosen` in this tab (Logout), `ended` when the
+ * server refused the session and its refresh (expired, signed out elsewhere, password changed), or
+ * `elsewhere` when another tab signed out or into another account.
+ */
+export type SignOutCause = 'chosen' | 'ended' | 'elsewhere';
+
 function readStoredSession(): Session {
   const token = localStore.getItem(STORAGE_KEYS.token);
   const user = localStore.getItem(STORAGE_KEYS.user);
@@ -27,9 +34,18 @@ const sameSession = (a: Session, b: Session) => a.token === b.token && JSON.stri
 function createSessionStore() {
   let current = readStoredSession();
   const listeners = new Set<() => void>();
+  const signOutListeners = new Set<(cause: SignOutCause, user: UserView) => void>();
   const set = (next: Session) => {
     current = next;
     listeners.forEach((listener) => listener());
+  };
+  const signOutAs = (cause: SignOutCause) => {
+    const { user } = current;
+    set({ token: null, user: null });
+    if (user) signOutListeners.forEach((listener) => listener(cause, user));
+  };
+  const forgetSession = () => {
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.selectedList]) localStore.removeItem(key);
   };
 
   return {
@@ -47,12 +63,24 @@ function createSessionStore() {
       localStore.setItem(STORAGE_KEYS.user, JSON.stringify(user));
       set({ ...current, user });
     },
-    /** Clears the token, the user, the selected list and the cache (spec section 4). */
+    /** Called after a signed-in user is signed out, with how and who: the cache's owner decides what to keep. */
+    onSignOut(listener: (cause: SignOutCause, user: UserView) => void) {
+      signOutListeners.add(listener);
+      return () => signOutListeners.delete(listener);
+    },
+    /** Logout: clears the token, the user, the selected list and the cache (spec section 4). */
     signOut() {
-      for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.selectedList, STORAGE_KEYS.cache]) {
-        localStore.removeItem(key);
-      }
-      set({ token: null, user: null });
+      forgetSession();
+      localStore.removeItem(STORAGE_KEYS.cache);
+      signOutAs('chosen');
+    },
+    /**
+     * The server ended the session. Like a sign-out, but the cache is left to its owner
+     * (app-state.ts), which keeps the changes not sent yet for the same user's next sign-in.
+     */
+    end() {
+      forgetSession();
+      signOutAs('ended');
     },
     /**
      * Takes what another tab stored: its refreshed token (this tab's copy no longer works), its
@@ -62,8 +90,8 @@ function createSessionStore() {
     syncWithStorage() {
       const stored = readStoredSession();
       if (sameSession(stored, current)) return;
-      if (current.user && stored.user && stored.user.id !== current.user.id) set({ token: null, user: null });
-      set(stored);
+      if (current.user && stored.user?.id !== current.user.id) signOutAs('elsewhere');
+      if (!sameSession(stored, current)) set(stored);
     },
   };
 }

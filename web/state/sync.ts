@@ -68,9 +68,39 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
   }
 }
 
+/**
+ * A refusal that says nothing about the change itself: the server failed, was busy or restarting
+ * (a proxy's 502 during an update), or the session ended. The change waits instead of being dropped.
+ */
+function mustWait(error: ApiError): boolean {
+  return error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** How long a replay that the server could not take waits before trying again: doubling, capped. */
+export const REPLAY_RETRY_FIRST_MS = 2_000;
+const REPLAY_RETRY_MAX_MS = 60_000;
+let retryDelay = REPLAY_RETRY_FIRST_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function retryLater(): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void replayPendingChanges(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, REPLAY_RETRY_MAX_MS);
+}
+
+function stopRetrying(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  retryDelay = REPLAY_RETRY_FIRST_MS;
+}
+
 let replaying: Promise<void> | undefined;
 
-/** Replays the queue in order; stops at the first change that still cannot reach the server. */
+/**
+ * Replays the queue in order. Stops at the first change that cannot reach the server, to go on
+ * when the connection returns, and at one the server cannot take now, to try again a little later
+ * (or, when the session ended, at the next sign-in: ended-session.ts).
+ */
 export function replayPendingChanges(): Promise<void> {
   replaying ??= (async () => {
     const touched = new Set<string>();
@@ -82,9 +112,13 @@ export function replayPendingChanges(): Promise<void> {
           await request(change);
         } catch (error) {
           if (isNetworkError(error)) return;
+          if (!(error instanceof ApiError)) throw error;
+          if (mustWait(error)) {
+            if (error.status !== 401) retryLater();
+            return;
+          }
           // Refused (e.g. 404 for a deleted item, 403 after losing access): drop it, the reload below
           // shows the server's truth.
-          if (!(error instanceof ApiError)) throw error;
         }
         touched.add(change.listId);
         appStore.update((state) => ({
@@ -92,6 +126,7 @@ export function replayPendingChanges(): Promise<void> {
           pendingChanges: state.pendingChanges.filter((pending) => pending.key !== change.key),
         }));
       }
+      stopRetrying();
       appStore.update((state) => ({ ...state, online: navigator.onLine }));
     } finally {
       replaying = undefined;
@@ -112,6 +147,7 @@ export function startConnectionWatch(): () => void {
   window.addEventListener('offline', offline);
   if (navigator.onLine && appStore.get().pendingChanges.length > 0) void replayPendingChanges();
   return () => {
+    stopRetrying();
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
   };

@@ -1,0 +1,57 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, failure, item, mockFetch } from '../test/http.ts';
+import { makeUser } from '../test/factories.ts';
+import { appStore, resetAppState, type PendingChange } from './app-state.ts';
+import { readEndedSession } from './ended-session.ts';
+import { session } from './session.ts';
+import { REPLAY_RETRY_FIRST_MS, replayPendingChanges, startConnectionWatch } from './sync.ts';
+
+const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
+const eggs: PendingChange = { key: 'k2', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'eggs' } };
+const queued = () => appStore.get().pendingChanges.map((change) => change.key);
+const created = (content: string) => answer(201, { results: [item(`id-${content}`, content)], warnings: [] });
+
+describe('the replay of changes made offline', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    resetAppState();
+    session.signIn({ token: 'tok', user: makeUser({ email: 'ada@example.com' }) });
+    appStore.update((state) => ({ ...state, pendingChanges: [milk, eggs] }));
+    fetchMock = mockFetch();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  it.each([502, 503, 500, 429, 408])('keeps the queue when the server answers %i, and tries again a little later', async (status) => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(failure(status, 'Not now'));
+    const stopWatch = startConnectionWatch();
+    await replayPendingChanges();
+    expect(queued()).toEqual(['k1', 'k2']);
+
+    fetchMock.mockResolvedValueOnce(created('milk')).mockResolvedValueOnce(created('eggs'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(queued()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    stopWatch();
+  });
+
+  it('drops a change the server refuses for what it is (a 404 for a deleted list), and goes on', async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, 'List not found')).mockResolvedValueOnce(created('eggs'));
+    await replayPendingChanges();
+    expect(queued()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the queue for the next sign-in when the server ended the session', async () => {
+    fetchMock.mockResolvedValueOnce(failure(401, 'Please sign in to continue.')).mockResolvedValueOnce(failure(401, 'Please sign in to continue.'));
+    await replayPendingChanges();
+    expect(session.get().user).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2 });
+  });
+});
