@@ -45,10 +45,16 @@ describe('lastChangeLine', () => {
 
   it("says who, what and when; the reader's own change is 'You'", () => {
     const at = '2025-03-12T11:58:00.000Z';
-    expect(lastChangeLine({ by: 'Sam', by_me: false, summary: 'added 3 items', at }, now)).toBe('Sam added 3 items, 2 min ago');
-    expect(lastChangeLine({ by: 'Sam', by_me: true, summary: 'checked off milk', at: now.toISOString() }, now)).toBe(
-      'You checked off milk, just now',
-    );
+    expect(lastChangeLine({ by: 'Sam', by_me: false, summary: 'added 3 items', at }, now)).toEqual({
+      who: 'Sam',
+      what: 'added 3 items',
+      when: '2 min ago',
+    });
+    expect(lastChangeLine({ by: 'Sam', by_me: true, summary: 'checked off milk', at: now.toISOString() }, now)).toEqual({
+      who: 'You',
+      what: 'checked off milk',
+      when: 'just now',
+    });
   });
 });
 

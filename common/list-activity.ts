@@ -68,9 +68,13 @@ export interface LastChange {
   at: string;
 }
 
-/** "Sam added 3 items, 2 min ago"; "You checked off milk, just now". */
-export function lastChangeLine(change: LastChange, now: Date): string {
-  return `${change.by_me ? 'You' : change.by} ${change.summary}, ${timeAgo(change.at, now)}`;
+/**
+ * "Sam added 3 items, 2 min ago"; "You checked off milk, just now": who, what and when, apart, so
+ * that a screen can isolate the names people typed (an Arabic item name would otherwise pull the
+ * comma and the time into its own direction).
+ */
+export function lastChangeLine(change: LastChange, now: Date): { who: string; what: string; when: string } {
+  return { who: change.by_me ? 'You' : change.by, what: change.summary, when: timeAgo(change.at, now) };
 }
 
 /** How a person shows to others: their first name, else `fallback`; never anything like an address. */
