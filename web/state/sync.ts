@@ -69,12 +69,12 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
 }
 
 /**
- * A refusal that says nothing about the change itself: the server failed, was busy or restarting
- * (a proxy's 502 during an update), or the session ended. The change waits instead of being dropped.
+ * Answers that say nothing about the change itself: the server was busy, unreachable behind its
+ * proxy or restarting (a 502 during an update; Listo's own 503 when its database or storage is
+ * away), or the session ended. The change waits instead of being dropped. A 500 is a fault that
+ * the same change would meet again: it is dropped like a refusal, so it cannot hold up the queue.
  */
-function mustWait(error: ApiError): boolean {
-  return error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
+const WAIT_ON = new Set([401, 408, 429, 502, 503, 504]);
 
 /** How long a replay that the server could not take waits before trying again: doubling, capped. */
 export const REPLAY_RETRY_FIRST_MS = 2_000;
@@ -113,12 +113,12 @@ export function replayPendingChanges(): Promise<void> {
         } catch (error) {
           if (isNetworkError(error)) return;
           if (!(error instanceof ApiError)) throw error;
-          if (mustWait(error)) {
+          if (WAIT_ON.has(error.status)) {
             if (error.status !== 401) retryLater();
             return;
           }
-          // Refused (e.g. 404 for a deleted item, 403 after losing access): drop it, the reload below
-          // shows the server's truth.
+          // Refused (e.g. 404 for a deleted item, 403 after losing access) or failed (500): drop it,
+          // the reload below shows the server's truth.
         }
         touched.add(change.listId);
         appStore.update((state) => ({
