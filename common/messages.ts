@@ -81,6 +81,8 @@ export const UI_TEXT = {
     `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
     'Signing out now discards them; stay signed in and they are sent once you are back online.',
   signOutAnyway: 'Sign out anyway',
+  offlineChangesRefused: (count: number, reason: string) =>
+    `${count === 1 ? '1 change' : `${count} changes`} made offline could not be saved: ${reason}`,
   sessionEnded: (email: string) => `Your session as ${email} has ended. Please sign in again.`,
   sessionEndedUnsent: (email: string, count: number) =>
     `Your session as ${email} ended before ${count === 1 ? '1 change' : `${count} changes`} made offline reached the server. ` +

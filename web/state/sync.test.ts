@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UI_TEXT } from '../../common/messages.ts';
 import { answer, failure, item, mockFetch } from '../test/http.ts';
 import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
 import { readEndedSession } from './ended-session.ts';
 import { session } from './session.ts';
 import { REPLAY_RETRY_FIRST_MS, replayPendingChanges, startConnectionWatch } from './sync.ts';
+import { toastStore } from './toasts.ts';
 
 const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
 const eggs: PendingChange = { key: 'k2', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'eggs' } };
@@ -18,6 +20,7 @@ describe('the replay of changes made offline', () => {
     resetAppState();
     session.signIn({ token: 'tok', user: makeUser({ email: 'ada@example.com' }) });
     appStore.update((state) => ({ ...state, pendingChanges: [milk, eggs] }));
+    toastStore.set([]);
     fetchMock = mockFetch();
   });
   afterEach(() => {
@@ -40,11 +43,18 @@ describe('the replay of changes made offline', () => {
     stopWatch();
   });
 
-  it.each([404, 500])('drops a change the server refuses for what it is (%i), and goes on: it cannot hold up the queue', async (status) => {
-    fetchMock.mockResolvedValueOnce(failure(status, 'Not this one')).mockResolvedValueOnce(created('eggs'));
+  it.each([404, 500])('drops a change the server refuses for what it is (%i), says so, and goes on: it cannot hold up the queue', async (status) => {
+    fetchMock.mockResolvedValueOnce(failure(status, 'List not found')).mockResolvedValueOnce(created('eggs'));
     await replayPendingChanges();
     expect(queued()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'List not found') }]);
+  });
+
+  it('says once how many changes were refused, with the first reason', async () => {
+    fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
+    await replayPendingChanges();
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(2, 'You cannot edit this list')]);
   });
 
   it('keeps the queue for the next sign-in when the server ended the session', async () => {

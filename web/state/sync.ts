@@ -1,5 +1,7 @@
+import { UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { appStore, type PendingChange } from './app-state.ts';
+import { notify } from './toasts.ts';
 
 /**
  * Sends a change to the server, or queues it in `pendingChanges` when the server cannot be reached
@@ -104,6 +106,7 @@ let replaying: Promise<void> | undefined;
 export function replayPendingChanges(): Promise<void> {
   replaying ??= (async () => {
     const touched = new Set<string>();
+    const refused: ApiError[] = [];
     try {
       for (;;) {
         const change = appStore.get().pendingChanges[0];
@@ -117,8 +120,9 @@ export function replayPendingChanges(): Promise<void> {
             if (error.status !== 401) retryLater();
             return;
           }
-          // Refused (e.g. 404 for a deleted item, 403 after losing access) or failed (500): drop it,
-          // the reload below shows the server's truth.
+          // Refused (e.g. 404 for a deleted item, 403 after losing access) or failed (500): dropped,
+          // and the reload below shows the server's truth.
+          refused.push(error);
         }
         touched.add(change.listId);
         appStore.update((state) => ({
@@ -130,6 +134,7 @@ export function replayPendingChanges(): Promise<void> {
       appStore.update((state) => ({ ...state, online: navigator.onLine }));
     } finally {
       replaying = undefined;
+      if (refused.length > 0) notify(UI_TEXT.offlineChangesRefused(refused.length, refused[0]!.message), 'error');
       if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
     }
   })();
