@@ -44,6 +44,18 @@ describe('LoginScreen', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
+  it('says that the session ended, with nothing waiting; and nothing at all after a Logout', async () => {
+    keepForNextSignIn(makeUser({ email: 'ada@example.com' }), []);
+    render(<LoginScreen />);
+    expect(await screen.findByText(UI_TEXT.sessionEnded('ada@example.com'))).toBeVisible();
+    cleanup();
+    session.signOut();
+    render(<LoginScreen />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(UI_TEXT.sessionEnded('ada@example.com'))).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
   it("shows the server's message, or the spec's fallback", async () => {
     fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'Invalid email or password.' } }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
