@@ -9,6 +9,7 @@ import {
   JSON_MAX_DEPTH,
   LIST_ITEMS_MAX,
   LIST_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PATH_PARAM_MAX_LENGTH,
 } from './constants.ts';
 
@@ -120,6 +121,7 @@ export const SERVER_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   currentPasswordWrong: 'Current password is incorrect',
   itemContentRequired: 'Item content cannot be empty',
   itemContentNotText: 'Item content must be text',

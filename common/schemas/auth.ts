@@ -20,7 +20,7 @@ const NewPassword = (message: string) =>
   z
     .string({ error: message })
     .min(PASSWORD_MIN_LENGTH, { error: message })
-    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+    .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong });
 
 const FirstName = z.string().trim().max(FIRST_NAME_MAX_LENGTH, {
   error: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters long`,
@@ -35,7 +35,10 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.strictObject({
   email: Email,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong }),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -49,7 +52,7 @@ export const ChangePasswordBody = z.strictObject({
   currentPassword: z
     .string({ error: MESSAGES.currentPasswordRequired })
     .min(1, { error: MESSAGES.currentPasswordRequired })
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong }),
   newPassword: NewPassword(MESSAGES.newPasswordTooShort),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

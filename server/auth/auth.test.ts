@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MAX_LENGTH } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -42,6 +43,7 @@ describe('register', () => {
     [{ email: 'short@example.com', password: '12345' }, SERVER_MESSAGES.passwordTooShort],
     [{ password: 'secret1' }, SERVER_MESSAGES.invalidEmail],
     [{ email: 'x@example.com' }, SERVER_MESSAGES.passwordTooShort],
+    [{ email: 'long@example.com', password: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) }, SERVER_MESSAGES.passwordTooLong],
   ])('refuses %o with a clear message', async (body, message) => {
     const response = await t.request({ method: 'POST', path: '/auth/register', body });
     expect(response.status).toBe(400);
@@ -90,6 +92,16 @@ describe('login', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.error.message).toBe(SERVER_MESSAGES.invalidCredentials);
+  });
+
+  it('says a password longer than any account can have is too long, not missing', async () => {
+    const response = await t.request({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email: 'ada@example.com', password: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(SERVER_MESSAGES.passwordTooLong);
   });
 });
 
@@ -184,6 +196,8 @@ describe('change password', () => {
     [{ currentPassword: '', newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
     [{ newPassword: 'long-enough' }, 400, MESSAGES.currentPasswordRequired],
     [{ currentPassword: 'wrong-one', newPassword: 'long-enough' }, 400, SERVER_MESSAGES.currentPasswordWrong],
+    [{ currentPassword: 'p'.repeat(PASSWORD_MAX_LENGTH + 1), newPassword: 'long-enough' }, 400, SERVER_MESSAGES.passwordTooLong],
+    [{ currentPassword: 'secret-password', newPassword: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) }, 400, SERVER_MESSAGES.passwordTooLong],
   ])('answers %o with %i and its message, and changes nothing', async (body, status, message) => {
     const user = await createUser(t);
     const response = await change(user.token, body);
