@@ -69,6 +69,7 @@ export const UI_TEXT = {
   livePaused: 'Live updates paused: changes from others may be missing. Reconnecting…',
   liveOutdated: 'Listo has been updated. Reload to see changes from others again.',
   reload: 'Reload',
+  updating: 'Updating…',
   siteDataBlocked: 'This browser blocks site data for Listo: you will be signed out when you reload or close this tab.',
   listCreateFailed: 'Failed to create list: ',
   listDeleteFailed: 'Failed to delete list: ',

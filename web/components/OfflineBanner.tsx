@@ -1,6 +1,8 @@
 import { WifiOff } from 'lucide-react';
+import { useState } from 'react';
 import { UI_TEXT } from '../../common/messages.ts';
 import { useAppState } from '../state/app-state.ts';
+import { reloadIntoUpdate } from '../state/app-update.ts';
 import styles from './OfflineBanner.module.css';
 import ui from './ui.module.css';
 
@@ -24,11 +26,21 @@ export function OfflineBanner() {
     <div role="status" aria-live="polite" className={shown ? styles.banner : styles.hidden}>
       {shown && <WifiOff size={16} aria-hidden />}
       {shown && NOTICES[shown]}
-      {shown === 'outdated' && (
-        <button type="button" className={ui.link} onClick={() => location.reload()}>
-          {UI_TEXT.reload}
-        </button>
-      )}
+      {shown === 'outdated' && <ReloadButton />}
     </div>
+  );
+}
+
+/** Reloads into the updated app; busy while the new version downloads. */
+function ReloadButton() {
+  const [busy, setBusy] = useState(false);
+  const reload = () => {
+    setBusy(true);
+    void reloadIntoUpdate();
+  };
+  return (
+    <button type="button" className={ui.link} onClick={reload} disabled={busy} aria-busy={busy}>
+      {busy ? UI_TEXT.updating : UI_TEXT.reload}
+    </button>
   );
 }
