@@ -57,6 +57,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats the stored answer of an earlier request with the same key. */
 export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** The error code of a 409 to a repeat whose first request is still running: try again in a moment. */
+export const REQUEST_IN_PROGRESS = 'request_in_progress';
 /** A key is remembered this long; an offline queue must replay within it. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_REPLAYED_HEADER,
   IDEMPOTENCY_TTL_MS,
+  REQUEST_IN_PROGRESS,
 } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { compiledQuery } from '../db/compiled-query.ts';
@@ -355,7 +356,7 @@ function answerStored(reply: FastifyReply, stored: StoredRow, fingerprint: strin
 }
 
 function requestInProgress(): AppError {
-  return new AppError(409, 'request_in_progress', SERVER_MESSAGES.idempotencyInProgress);
+  return new AppError(409, REQUEST_IN_PROGRESS, SERVER_MESSAGES.idempotencyInProgress);
 }
 
 async function release(inTransaction: RunInTransaction, claimed: { scope: string; key: string }): Promise<void> {

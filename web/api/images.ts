@@ -1,3 +1,4 @@
+import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import { UPLOAD_BACKOFF_BASE_MS, UPLOAD_BACKOFF_MAX_MS, UPLOAD_RETRY_MAX_MS } from '../../common/image-uploads.ts';
 import { api, ApiError, isNetworkError, type ChangeRequest } from './client.ts';
@@ -16,7 +17,7 @@ const imagePath = (listId: string, itemId: string) =>
 export function isTransientUploadError(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   if (!(error instanceof ApiError)) return false;
-  return error.status >= 500 || error.status === 408 || error.status === 429 || error.code === 'request_in_progress';
+  return error.status >= 500 || error.status === 408 || error.status === 429 || error.code === REQUEST_IN_PROGRESS;
 }
 
 export interface UploadOptions {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { answer, failure, item, mockFetch } from '../test/http.ts';
 import { makeUser } from '../test/factories.ts';
@@ -29,9 +30,16 @@ describe('the replay of changes made offline', () => {
     session.signOut();
   });
 
-  it.each([502, 503, 504, 429, 408])('keeps the queue when the server answers %i, and tries again a little later', async (status) => {
+  it.each([
+    [502, 'bad_gateway'],
+    [503, 'database_unavailable'],
+    [504, 'gateway_timeout'],
+    [429, 'rate_limited'],
+    [408, 'timeout'],
+    [409, REQUEST_IN_PROGRESS],
+  ])('keeps the queue when the server answers %i %s, and tries again a little later', async (status, code) => {
     vi.useFakeTimers();
-    fetchMock.mockResolvedValueOnce(failure(status, 'Not now'));
+    fetchMock.mockResolvedValueOnce(answer(status, { error: { code, message: 'Not now' } }));
     const stopWatch = startConnectionWatch();
     await replayPendingChanges();
     expect(queued()).toEqual(['k1', 'k2']);

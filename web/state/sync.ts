@@ -1,3 +1,4 @@
+import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { appStore, type PendingChange } from './app-state.ts';
@@ -73,10 +74,11 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
 /**
  * Answers that say nothing about the change itself: the server was busy, unreachable behind its
  * proxy or restarting (a 502 during an update; Listo's own 503 when its database or storage is
- * away), or the session ended. The change waits instead of being dropped. A 500 is a fault that
- * the same change would meet again: it is dropped like a refusal, so it cannot hold up the queue.
+ * away), the first try of this change is still running there (a send cut off by the network), or
+ * the session ended. The change waits instead of being dropped. A 500 is a fault that the same
+ * change would meet again: it is dropped like a refusal, so it cannot hold up the queue.
  */
-const WAIT_ON = new Set([401, 408, 429, 502, 503, 504]);
+const mustWait = (error: ApiError) => [401, 408, 429, 502, 503, 504].includes(error.status) || error.code === REQUEST_IN_PROGRESS;
 
 /** How long a replay that the server could not take waits before trying again: doubling, capped. */
 export const REPLAY_RETRY_FIRST_MS = 2_000;
@@ -116,7 +118,7 @@ export function replayPendingChanges(): Promise<void> {
         } catch (error) {
           if (isNetworkError(error)) return;
           if (!(error instanceof ApiError)) throw error;
-          if (WAIT_ON.has(error.status)) {
+          if (mustWait(error)) {
             if (error.status !== 401) retryLater();
             return;
           }
