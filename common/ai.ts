@@ -77,6 +77,8 @@ export const translationKey = (language: string) => `name_${language}`;
  * works for both calls.
  */
 export const AI_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A phone photo is 12 to 50 megapixels; more is a decompression bomb, not a shopping list. */
+export const AI_PHOTO_MAX_PIXELS = 100_000_000;
 /**
  * The photo call's own body limit: the photo in base64 (4 bytes for 3) plus a data-URL prefix and
  * the JSON around it. Every other call keeps the app's 1 MiB.
@@ -110,6 +112,7 @@ export const AI_MESSAGES = {
   photoRequired: 'Send a photo (photoData) as a data URL or as base64',
   photoNotBase64: 'The photo must be a data URL or base64',
   photoTooLarge: `A photo must be at most ${MB(AI_PHOTO_MAX_BYTES)} MB`,
+  photoTooManyPixels: `A photo can have at most ${AI_PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
   photoNotImage: 'The photo is not an image Listo can read (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
   propertiesTooLarge: 'The properties the AI model answered would make an item too large; nothing was changed',
   adminOnly: "Only this server's administrators can change AI access",

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AI_DEPARTMENTS, AI_MESSAGES } from '../../common/ai.ts';
 import { MESSAGES } from '../../common/messages.ts';
@@ -270,6 +272,18 @@ describe('POST /lists/{id}/items/photo', () => {
     const huge = await photo(Buffer.alloc(10 * 1024 * 1024 + 16).toString('base64'));
     expect(huge.status).toBe(413);
     expect(huge.body.error.message).toBe(AI_MESSAGES.photoTooLarge);
+  });
+
+  it('refuses a photo whose header claims more than AI_PHOTO_MAX_PIXELS as too large, not as no image (413)', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    // A 1 x 1 PNG whose header says 60,000 x 60,000 (3.6 gigapixels): a few dozen bytes.
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'black' } }).png().toBuffer();
+    png.writeUInt32BE(60_000, 16);
+    png.writeUInt32BE(60_000, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+    const response = await post(owner.token, `/lists/${listId}/items/photo`, { photoData: `data:image/png;base64,${png.toString('base64')}` });
+    expect(response.status).toBe(413);
+    expect(response.body.error).toEqual({ code: 'too_large', message: AI_MESSAGES.photoTooManyPixels });
   });
 
   it('keeps the 1 MiB body limit on every other AI call', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { AI_MESSAGES, AI_PHOTO_MAX_BYTES } from '../../common/ai.ts';
+import { AI_MESSAGES, AI_PHOTO_MAX_BYTES, AI_PHOTO_MAX_PIXELS } from '../../common/ai.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { exceedsPixelLimit } from '../images/image-processing.ts';
 
 /**
  * A photographed list, from the client's `photoData` to what a provider reads. The bytes decide
@@ -14,14 +15,17 @@ export interface Photo {
 
 const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-/** A phone photo is 12 to 50 megapixels; more is a decompression bomb, not a shopping list. */
-const MAX_PIXELS = 100_000_000;
 /** Text on a list stays legible at this size, and OCR and the model's image tokens stay bounded. */
 const LONGEST_SIDE = 2048;
 
-const decodeOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
+const decodeOptions = { limitInputPixels: AI_PHOTO_MAX_PIXELS, failOn: 'error' } as const;
 
-/** The photo's bytes, checked: 400 when it is not base64, 413 over 10 MB decoded, 415 when it is not an image. */
+const notAnImage = () => new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+
+/**
+ * The photo's bytes, checked: 400 when it is not base64, 413 over 10 MB decoded or over
+ * AI_PHOTO_MAX_PIXELS (read from its header, before any pixel is decoded), 415 when it is not an image.
+ */
 export async function decodePhoto(photoData: string): Promise<Photo> {
   const base64 = photoData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
   if (base64 === '' || !BASE64.test(base64)) throw badRequest(AI_MESSAGES.photoNotBase64);
@@ -31,12 +35,14 @@ export async function decodePhoto(photoData: string): Promise<Photo> {
   }
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
   if (bytes.length > AI_PHOTO_MAX_BYTES) throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
-  try {
-    const metadata = await sharp(bytes, decodeOptions).metadata();
-    if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_PIXELS) throw new Error('no image');
-  } catch {
-    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
-  }
+  const tooManyPixels = () => new AppError(413, 'too_large', AI_MESSAGES.photoTooManyPixels);
+  const { width, height } = await sharp(bytes, decodeOptions)
+    .metadata()
+    .catch((error: unknown) => {
+      throw exceedsPixelLimit(error) ? tooManyPixels() : notAnImage();
+    });
+  if (!width || !height) throw notAnImage();
+  if (width * height > AI_PHOTO_MAX_PIXELS) throw tooManyPixels();
   return { bytes };
 }
 
@@ -54,7 +60,7 @@ export async function photoForOcr(photo: Photo): Promise<Buffer> {
   try {
     return await prepared(photo).greyscale().normalise().png().toBuffer();
   } catch {
-    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+    throw notAnImage();
   }
 }
 
@@ -64,6 +70,6 @@ export async function photoForModel(photo: Photo): Promise<{ mimeType: 'image/jp
     const jpeg = await prepared(photo).jpeg({ quality: 85 }).toBuffer();
     return { mimeType: 'image/jpeg', base64: jpeg.toString('base64') };
   } catch {
-    throw new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+    throw notAnImage();
   }
 }

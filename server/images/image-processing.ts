@@ -90,9 +90,14 @@ function originalTypeOf(format: ImageFormat): OriginalType {
 }
 
 /** A decoder's failure as the client's error: too many pixels 413, HEIC without its codec 415, damage 400. */
+/** sharp's refusal of an image whose header claims more pixels than `limitInputPixels`. */
+export function exceedsPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
 function refusal(error: unknown, format: ImageFormat): Error {
   if (!(error instanceof Error) || error instanceof AppError) return error as Error;
-  if (/pixel limit/i.test(error.message)) return tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
+  if (exceedsPixelLimit(error)) return tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
   // sharp's own libvips reads HEIF containers but has no HEVC decoder (no libde265).
   if (format === 'heic') return unsupportedImage(IMAGE_MESSAGES.heicUnsupported);
   return badRequest(IMAGE_MESSAGES.imageUnreadable, 'invalid_image');
