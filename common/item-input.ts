@@ -1,7 +1,7 @@
 /**
  * The item-input parser (product spec section 5, issue 3 "Items"), shared by the web client (for
  * optimistic items) and the server (which is the authority), so both read "2 bottles milk, eggs
- * and bread" the same way. Pure and dependency-free.
+ * and bread" the same way. Pure, with no dependency outside common/.
  *
  * What a line becomes:
  * - It is split into items on commas, on the word "and" (any case) and on line breaks (pasted lists).
@@ -17,6 +17,8 @@
  *   followed by a space is a quantity even when it is really a brand ("3 musketeers bars" gives
  *   qty "3"): the text alone cannot tell them apart.
  */
+
+import { trimUnseen } from './unseen-text.ts';
 
 export interface ParsedItem {
   /** The item's name, trimmed, without the leading quantity. */
@@ -90,7 +92,7 @@ const TIMES_THEN_NAME = /^ ?[x×] (.+)$/i;
 
 /** Single spaces, and "1 and 1/2" read as the mixed number "1 1/2". */
 function normalise(text: string): string {
-  return text.replace(MIXED_NUMBER_WITH_AND, '$1 ').replace(/\s+/g, ' ').trim();
+  return trimUnseen(text.replace(MIXED_NUMBER_WITH_AND, '$1 ').replace(/\s+/g, ' '));
 }
 
 /** Splits one line of user input into items (see the module comment). Blank pieces are dropped. */
@@ -106,7 +108,7 @@ export function itemPieces(input: string): string[] {
   return input
     .replace(MIXED_NUMBER_WITH_AND, '$1 ')
     .split(SEPARATOR)
-    .map((piece) => piece.trim())
+    .map(trimUnseen)
     .filter((piece) => parseItem(piece).content !== '');
 }
 

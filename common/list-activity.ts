@@ -1,3 +1,5 @@
+import { trimUnseen } from './unseen-text.ts';
+
 /**
  * A list's last change as people read it (issue 12): "Sam added 3 items, 2 min ago", "You checked
  * off milk, just now". The server stores the summary ("added 3 items") with who and when; the
@@ -79,6 +81,6 @@ export function lastChangeLine(change: LastChange, now: Date): { who: string; wh
 
 /** How a person shows to others: their first name, else `fallback`; never anything like an address. */
 export function publicFirstName(firstName: string | null | undefined, fallback = SOMEONE): string {
-  const name = firstName?.trim();
+  const name = trimUnseen(firstName ?? '');
   return name && !name.includes('@') ? name : fallback;
 }

@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../messages.ts';
+import { trimUnseen } from '../unseen-text.ts';
 
 /** Payloads of the auth calls, shared by Fastify validation and the web client. */
 
@@ -22,7 +23,7 @@ const NewPassword = (message: string) =>
     .min(PASSWORD_MIN_LENGTH, { error: message })
     .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong });
 
-const FirstName = z.string().trim().max(FIRST_NAME_MAX_LENGTH, {
+const FirstName = z.string().overwrite(trimUnseen).max(FIRST_NAME_MAX_LENGTH, {
   error: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters long`,
 });
 

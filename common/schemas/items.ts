@@ -8,6 +8,7 @@ import {
 } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
 import { ItemImagesView } from './images.ts';
+import { trimUnseen } from '../unseen-text.ts';
 
 /** Payloads and answers of the item calls, shared by Fastify validation and the web client. */
 
@@ -16,7 +17,7 @@ export const ItemContent = z
   .string({
     error: (issue) => (issue.input === undefined ? SERVER_MESSAGES.itemContentRequired : SERVER_MESSAGES.itemContentNotText),
   })
-  .trim()
+  .overwrite(trimUnseen)
   .min(1, { error: SERVER_MESSAGES.itemContentRequired })
   .max(ITEM_CONTENT_MAX_LENGTH, { error: SERVER_MESSAGES.itemContentTooLong });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
+import { trimUnseen } from '../unseen-text.ts';
 import { SharePermission } from './shares.ts';
 
 /** Payloads of the list calls, shared by Fastify validation and the web client. */
@@ -8,10 +9,10 @@ import { SharePermission } from './shares.ts';
 export const ListVisibility = z.enum(['private', 'public'], { error: SERVER_MESSAGES.invalidVisibility });
 export type ListVisibility = z.infer<typeof ListVisibility>;
 
-/** Trimmed; blank is refused (the spec's "an empty list name creates nothing"). */
+/** Trimmed of what cannot be seen; blank is refused (the spec's "an empty list name creates nothing"). */
 export const ListName = z
   .string({ error: SERVER_MESSAGES.listNameRequired })
-  .trim()
+  .overwrite(trimUnseen)
   .min(1, { error: SERVER_MESSAGES.listNameRequired })
   .max(LIST_NAME_MAX_LENGTH, { error: SERVER_MESSAGES.listNameTooLong });
 
@@ -41,7 +42,7 @@ export type VisibilityBody = z.infer<typeof VisibilityBody>;
 
 const CustomPrompt = z
   .string({ error: SERVER_MESSAGES.customPromptBlank })
-  .trim()
+  .overwrite(trimUnseen)
   .min(1, { error: SERVER_MESSAGES.customPromptBlank })
   .max(CUSTOM_PROMPT_MAX_LENGTH, { error: SERVER_MESSAGES.customPromptTooLong });
 

@@ -131,6 +131,7 @@ describe('POST /lists/{id}/items/batch', () => {
     ['items not an array', { items: 'milk' }, SERVER_MESSAGES.itemBatchEmpty],
     ['an empty array', { items: [] }, SERVER_MESSAGES.itemBatchEmpty],
     ['a blank entry', { items: [{ content: 'milk' }, { content: '   ' }] }, SERVER_MESSAGES.itemContentRequired],
+    ['an entry nobody could see', { items: [{ content: 'milk' }, { content: '\u200b' }] }, SERVER_MESSAGES.itemContentRequired],
     ['an entry without content', { items: [{}] }, SERVER_MESSAGES.itemContentRequired],
     ['a number as content', { items: [{ content: 42 }] }, SERVER_MESSAGES.itemContentNotText],
     ['a string as entry', { items: ['milk'] }, undefined],

@@ -99,6 +99,7 @@ describe('PUT /lists/{id}/items/{itemId}', () => {
   it.each([
     ['an empty body', {}, SERVER_MESSAGES.itemUpdateEmpty],
     ['blank content', { content: '  ' }, SERVER_MESSAGES.itemContentRequired],
+    ['content nobody could see', { content: '\u200b\u2060' }, SERVER_MESSAGES.itemContentRequired],
     ['content over the limit', { content: 'x'.repeat(ITEM_CONTENT_MAX_LENGTH + 1) }, SERVER_MESSAGES.itemContentTooLong],
     ['a string for is_completed', { is_completed: 'yes' }, undefined],
     ['a negative position', { position: -1 }, undefined],

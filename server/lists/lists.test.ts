@@ -169,6 +169,7 @@ describe('POST /lists', () => {
   it.each([
     ['an empty name', { name: '' }, SERVER_MESSAGES.listNameRequired],
     ['a blank name', { name: '   ' }, SERVER_MESSAGES.listNameRequired],
+    ['a name nobody could see (zero-width spaces, a direction mark)', { name: '\u200b\u200b\u200f' }, SERVER_MESSAGES.listNameRequired],
     ['no name', {}, SERVER_MESSAGES.listNameRequired],
     ['a number', { name: 42 }, SERVER_MESSAGES.listNameRequired],
     ['an over-long name', { name: 'x'.repeat(LIST_NAME_MAX_LENGTH + 1) }, SERVER_MESSAGES.listNameTooLong],

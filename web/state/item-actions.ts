@@ -5,6 +5,7 @@ import { itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { rememberedProperties, withRememberedProperties } from '../../common/property-memory.ts';
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
+import { trimUnseen } from '../../common/unseen-text.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
 import { fetchItems, itemRequests } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
@@ -174,7 +175,7 @@ export function toggleItemAction(listId: string, item: ClientItem): Promise<void
 
 /** A rename sends `{content, properties: {}}` (spec section 7); empty or unchanged does nothing. */
 export function renameItemAction(listId: string, item: ClientItem, text: string): Promise<void> {
-  const content = text.trim();
+  const content = trimUnseen(text);
   if (!content || content === item.content) return Promise.resolve();
   return updateAction(listId, item, { ...item, content }, { content, properties: {} });
 }

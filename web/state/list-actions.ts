@@ -2,6 +2,7 @@ import { newRandomId } from '../../common/ids.ts';
 import { LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
+import { trimUnseen } from '../../common/unseen-text.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
 import { ApiError } from '../api/client.ts';
 import { messageOf } from '../components/errors.ts';
@@ -62,7 +63,7 @@ const UNCONFIRMED_LIST_CAN = { editItems: true, manageList: false, manageShares:
  * copy, removed if creation fails. Items can be added to it at once, online or offline.
  */
 export async function createListAction(rawName: string): Promise<string | undefined> {
-  const name = rawName.trim();
+  const name = trimUnseen(rawName);
   const user = session.get().user;
   if (!name || !user) return undefined;
   const id = newRandomId();
@@ -114,7 +115,7 @@ export async function deleteListAction(id: string): Promise<void> {
 
 export async function renameListAction(id: string, rawName: string): Promise<void> {
   const list = appStore.get().lists.find((entry) => entry.id === id);
-  const name = rawName.trim();
+  const name = trimUnseen(rawName);
   if (!list || !name || name === list.name) return;
   upsertList({ ...list, name });
   try {

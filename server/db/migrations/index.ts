@@ -9,6 +9,7 @@ import * as accountLinking from './007-account-linking.ts';
 import * as listLastChange from './008-list-last-change.ts';
 import * as itemNameKeys from './009-item-name-keys.ts';
 import * as listItemCounts from './010-list-item-counts.ts';
+import * as nameKeysWithoutUnseenEnds from './011-name-keys-without-unseen-ends.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-list-last-change': listLastChange,
   '009-item-name-keys': itemNameKeys,
   '010-list-item-counts': listItemCounts,
+  '011-name-keys-without-unseen-ends': nameKeysWithoutUnseenEnds,
 };

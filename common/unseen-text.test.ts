@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { trimUnseen } from './unseen-text.ts';
+
+describe('trimUnseen', () => {
+  it('takes white space and characters that take no space off both ends', () => {
+    expect(trimUnseen('  milk\u00a0')).toBe('milk');
+    expect(trimUnseen('\u200b\u200d\u2060\ufeff\u202e milk \u200f\u0007')).toBe('milk');
+  });
+
+  it('leaves nothing of a name nobody could see', () => {
+    for (const unseen of ['\u200b', '\u200b\u200b', '\u00a0\u3000', '\u2066\u2069', '\u00ad', '\u0007\u001b']) {
+      expect(trimUnseen(unseen)).toBe('');
+    }
+  });
+
+  it('keeps what is inside, and emoji whole: joiners between them, the tags that end a flag', () => {
+    expect(trimUnseen('oat\u200bmilk')).toBe('oat\u200bmilk');
+    expect(trimUnseen('👩\u200d👩\u200d👧')).toBe('👩\u200d👩\u200d👧');
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(trimUnseen(scotland)).toBe(scotland);
+    expect(trimUnseen('حليب\u200f')).toBe('حليب');
+  });
+});

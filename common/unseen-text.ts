@@ -1,0 +1,13 @@
+/**
+ * What a reader cannot see at the ends of a name: white space, control characters, and the format
+ * characters that take no space (soft hyphen, zero-width space and joiners, direction marks,
+ * embeddings and isolates, word joiner, byte order mark). Not the emoji tag characters, which end
+ * a flag such as Scotland's. A name made only of these would show as a blank card or row.
+ */
+const UNSEEN = '[\\s\\p{Cc}\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF]';
+const UNSEEN_AT_ENDS = new RegExp(`^${UNSEEN}+|${UNSEEN}+$`, 'gu');
+
+/** A name as people type it, without what cannot be seen at its ends: empty when nothing can be seen. */
+export function trimUnseen(text: string): string {
+  return text.replace(UNSEEN_AT_ENDS, '');
+}
