@@ -265,6 +265,8 @@ describe('POST /lists/{id}/items/photo', () => {
     const photo = (photoData: unknown) => post(owner.token, `/lists/${listId}/items/photo`, { photoData });
 
     expect((await photo('data:image/jpeg;base64,***')).status).toBe(400);
+    // "/" is base64 for no bytes at all (the fuzz test found it).
+    expect((await photo('/')).body.error).toEqual({ code: 'unsupported_media_type', message: AI_MESSAGES.photoNotImage });
     expect((await photo(undefined)).body.error.message).toBe(AI_MESSAGES.photoRequired);
     const text = await photo(`data:image/jpeg;base64,${Buffer.from('milk, eggs and bread').toString('base64')}`);
     expect(text.status).toBe(415);

@@ -36,11 +36,13 @@ export async function decodePhoto(photoData: string): Promise<Photo> {
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
   if (bytes.length > AI_PHOTO_MAX_BYTES) throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
   const tooManyPixels = () => new AppError(413, 'too_large', AI_MESSAGES.photoTooManyPixels);
-  const { width, height } = await sharp(bytes, decodeOptions)
-    .metadata()
-    .catch((error: unknown) => {
-      throw exceedsPixelLimit(error) ? tooManyPixels() : notAnImage();
-    });
+  let width: number, height: number;
+  try {
+    // sharp throws at once on some bytes (none at all), and rejects on others.
+    ({ width, height } = await sharp(bytes, decodeOptions).metadata());
+  } catch (error) {
+    throw exceedsPixelLimit(error) ? tooManyPixels() : notAnImage();
+  }
   if (!width || !height) throw notAnImage();
   if (width * height > AI_PHOTO_MAX_PIXELS) throw tooManyPixels();
   return { bytes };
