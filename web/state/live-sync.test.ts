@@ -242,7 +242,9 @@ describe('live sync', () => {
         await act(() => vi.advanceTimersByTimeAsync(60_000));
         expect(sockets).toHaveLength(1);
         act(() => screen.getByRole('button', { name: UI_TEXT.reload }).click());
-        expect(reload).toHaveBeenCalledOnce();
+        // Without a service worker (jsdom), nothing to wait for: reloaded at once.
+        expect(screen.getByRole('button', { name: UI_TEXT.updating })).toBeDisabled();
+        await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
       } finally {
         vi.unstubAllGlobals();
       }
