@@ -4,10 +4,14 @@ export const UPDATE_WAIT_MS = 10_000;
 /** Message the generated service worker answers with `skipWaiting()` (vite-plugin-pwa, workbox). */
 const SKIP_WAITING = { type: 'SKIP_WAITING' };
 
-function until(condition: (resolve: () => void) => void): Promise<void> {
+/** Settles when `watch` calls its `done`, or after UPDATE_WAIT_MS, whichever comes first. */
+function atMostUpdateWait(watch: (done: () => void) => void): Promise<void> {
   return new Promise<void>((resolve) => {
-    condition(resolve);
-    setTimeout(resolve, UPDATE_WAIT_MS);
+    const timer = setTimeout(resolve, UPDATE_WAIT_MS);
+    watch(() => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
@@ -24,12 +28,12 @@ export async function reloadIntoUpdate(reload: () => void = () => location.reloa
     await registration.update().catch(() => undefined);
     const incoming = registration.installing ?? registration.waiting;
     if (incoming) {
-      await until((done) => {
+      await atMostUpdateWait((done) => {
         const installed = () => incoming.state !== 'installing' && done();
         incoming.addEventListener('statechange', installed);
         installed();
       });
-      const takenOver = until((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+      const takenOver = atMostUpdateWait((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
       incoming.postMessage(SKIP_WAITING);
       await takenOver;
     }
