@@ -44,6 +44,10 @@ export const ITEM_CONTENT_MAX_LENGTH = 500;
 export const ITEM_BATCH_MAX = 200;
 /** Items on one list: keeps a list's snapshot and a reorder request bounded. */
 export const LIST_ITEMS_MAX = 5000;
+/** Lists one account owns: keeps the dashboard's answer and its live snapshot bounded (about 300 KB). */
+export const LISTS_OWNED_MAX = 500;
+/** Members and pending invitations of one list: a household or a team, and a bounded share list. */
+export const LIST_SHARES_MAX = 100;
 /**
  * Items per answer of GET /lists/{id}/items (and per live snapshot message): about 250 KB, so a
  * client that never reads its answer pins little memory, whatever the size of the list.

@@ -9,6 +9,8 @@ import {
   JSON_MAX_DEPTH,
   LIST_ITEMS_MAX,
   LIST_NAME_MAX_LENGTH,
+  LIST_SHARES_MAX,
+  LISTS_OWNED_MAX,
   PASSWORD_MAX_LENGTH,
   PATH_PARAM_MAX_LENGTH,
 } from './constants.ts';
@@ -73,11 +75,13 @@ export const UI_TEXT = {
   siteDataBlocked: 'This browser blocks site data for Listo: you will be signed out when you reload or close this tab.',
   listCreateFailed: 'Failed to create list: ',
   listDeleteFailed: 'Failed to delete list: ',
+  listLeaveFailed: 'Failed to leave list: ',
   listRenameFailed: 'Failed to rename list: ',
   itemsAddFailed: 'Failed to add items: ',
   itemUpdateFailed: 'Failed to update item: ',
   itemDeleteFailed: 'Failed to delete item: ',
   deleteListConfirm: (name: string) => `Delete "${name}" and all its items? This cannot be undone.`,
+  leaveListConfirm: (name: string) => `Leave "${name}"? It goes from your dashboard; the others keep it.`,
   unsentChangesTitle: 'Sign out with unsaved changes?',
   unsentChanges: (count: number) =>
     `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
@@ -130,6 +134,8 @@ export const SERVER_MESSAGES = {
   itemBatchEmpty: 'Add at least one item',
   itemBatchTooLarge: `At most ${ITEM_BATCH_MAX} items can be added at once`,
   listFull: `A list can hold at most ${LIST_ITEMS_MAX.toLocaleString('en-US')} items`,
+  tooManyLists: `You can own at most ${LISTS_OWNED_MAX} lists. Delete one to make room for another.`,
+  tooManyShares: `A list can be shared with at most ${LIST_SHARES_MAX} people and invitations. Remove one to make room.`,
   itemNotFound: 'Item not found',
   itemPropertiesTooLarge: `Item properties must be at most ${ITEM_PROPERTIES_MAX_BYTES.toLocaleString('en-US')} bytes as JSON`,
   itemUpdateEmpty: 'Send at least one of content, is_completed, position or properties',
@@ -164,6 +170,7 @@ export const SERVER_MESSAGES = {
   invalidVisibility: 'Visibility must be private or public',
   shareNotFound: 'Share not found',
   ownerAccessFixed: "The list owner's access cannot be changed",
+  ownerCannotLeave: 'The owner cannot leave their own list; delete it instead',
   cannotInviteOwner: 'The list owner already has full access',
   invitationMailFailed: 'The invitation mail could not be sent. Please try again later.',
   /** Who shared a list, on the invitation screen, when the owner has no first name. */

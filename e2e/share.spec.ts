@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   addItems,
+  apiToken,
   expectNoAxeViolations,
   expectScreenshots,
   newEmail,
@@ -138,4 +139,42 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await expect(stranger.getByRole('button', { name: 'Sign In & Join List' })).toBeVisible();
   await expectNoAxeViolations(stranger, 'join screen, a public list');
   await anonymous.close();
+});
+
+test('at 320 px a member leaves a list from the dashboard: it goes from their lists, and live from the owner\'s tags', async ({ page, browser }) => {
+  await registerUser(page, 'leave-owner');
+  const listId = await openNewList(page, 'Flat chores');
+  const settings = await page.request.put(`/api/v1/lists/${listId}/visibility`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { visibility: 'private', public_editable: false, allow_link_sharing: true },
+  });
+  expect(settings.status()).toBe(200);
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+
+  const memberContext = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  const member = await memberContext.newPage();
+  const memberEmail = await registerUser(member, 'leaver');
+  await member.goto(`/join/${listId}`);
+  await expect(member.getByRole('heading', { name: 'Flat chores', level: 1 })).toBeVisible();
+  await member.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`shared: ${memberEmail}`) })).toBeVisible();
+
+  const card = member.getByRole('listitem').filter({ has: member.getByRole('link', { name: 'Flat chores' }) });
+  await expect(card.getByRole('button', { name: 'Delete Flat chores' })).toHaveCount(0);
+  const leave = card.getByRole('button', { name: 'Leave Flat chores' });
+  const box = (await leave.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  await leave.click();
+  const dialog = member.getByRole('dialog', { name: 'Leave list' });
+  await expect(dialog).toContainText('Leave "Flat chores"? It goes from your dashboard; the others keep it.');
+  await expectNoAxeViolations(member, 'confirm dialog, leave a list');
+  await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+  await expect(member.getByRole('link', { name: 'Flat chores' })).toHaveCount(0);
+  // The owner's tag of the member goes without a reload; the list itself stays the owner's.
+  await expect(page.getByRole('button', { name: new RegExp(`shared: ${memberEmail}`) })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Flat chores' })).toBeVisible();
+  await member.reload();
+  await expect(member.getByPlaceholder('Create a new list...')).toBeVisible();
+  await expect(member.getByRole('link', { name: 'Flat chores' })).toHaveCount(0);
+  await memberContext.close();
 });

@@ -80,6 +80,7 @@ export const ListCan = z.object({
   manageList: z.boolean(),
   manageShares: z.boolean(),
   deleteList: z.boolean(),
+  leaveList: z.boolean(),
 });
 export type ListCan = z.infer<typeof ListCan>;
 

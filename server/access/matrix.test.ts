@@ -19,6 +19,8 @@ interface Scene {
   itemId: string;
   /** A member whose share the share routes change. */
   memberId: string;
+  /** The caller's own user id (a random one for an anonymous caller): leaving removes one's own share. */
+  callerId: string;
 }
 
 type Status = number;
@@ -124,6 +126,11 @@ const ROUTES: RouteCase[] = [
     statuses: manage(204),
   },
   {
+    name: 'DELETE own share (leave)',
+    request: (s) => ({ method: 'DELETE', path: `/lists/${s.listId}/shares/${s.callerId}` }),
+    statuses: [403, 204, 204, 204, 404, 404, 404, 401],
+  },
+  {
     name: 'DELETE list',
     request: (s) => ({ method: 'DELETE', path: `/lists/${s.listId}` }),
     statuses: [204, 403, 403, 403, 403, 403, 404, 401],
@@ -163,13 +170,13 @@ async function setUp(role: Role): Promise<Scene> {
     body: { content: 'milk' },
   });
   expect(added.status).toBe(201);
-  return { listId, itemId: added.body.id, memberId: users.member.user.id };
+  return { listId, itemId: added.body.id, memberId: users.member.user.id, callerId: callerOf(role)?.user.id ?? crypto.randomUUID() };
 }
 
-function tokenOf(role: Role): string | undefined {
+function callerOf(role: Role): TestUser | undefined {
   if (role === 'anonymous') return undefined;
-  if (role === 'owner' || role === 'admin' || role === 'edit' || role === 'view') return users[role].token;
-  return users.stranger.token;
+  if (role === 'owner' || role === 'admin' || role === 'edit' || role === 'view') return users[role];
+  return users.stranger;
 }
 
 /** Everything a refused call could have touched. */
@@ -187,7 +194,7 @@ describe.each(ROUTES)('$name', (route) => {
   it.each(ROLES.map((role, index) => [role, route.statuses[index]!] as const))('by %s: %i', async (role, status) => {
     const scene = await setUp(role);
     const before = await stateOf(scene.listId);
-    const response = await t.request({ ...route.request(scene), token: tokenOf(role) });
+    const response = await t.request({ ...route.request(scene), token: callerOf(role)?.token });
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     if (status >= 400) {
       expect(response.body.error.code).toEqual(expect.any(String));

@@ -27,13 +27,14 @@ describe('roleOf', () => {
 });
 
 describe('can', () => {
-  // The matrix of docs/architecture.md, row by row: Y yes, - no.
+  // The design brief's matrix, row by row, with leave-list (decision 023): Y yes, - no.
   const table: Record<ListAction, string> = {
     //             owner admin edit view pub-ed pub none
     read:            'Y     Y     Y    Y    Y     Y   -',
     'edit-items':    'Y     Y     Y    -    Y     -   -',
     'manage-list':   'Y     Y     -    -    -     -   -',
     'manage-shares': 'Y     Y     -    -    -     -   -',
+    'leave-list':    '-     Y     Y    Y    -     -   -',
     'delete-list':   'Y     -     -    -    -     -   -',
   };
   const roles: ListRole[] = ['owner', 'admin', 'edit', 'view', 'public-editable', 'public', 'none'];

@@ -19,6 +19,8 @@ export type ListAction =
   | 'manage-list'
   /** See, change and remove shares (an admin not the owner's). */
   | 'manage-shares'
+  /** Remove one's own share: a member who is not the owner takes the list off their dashboard. */
+  | 'leave-list'
   | 'delete-list';
 
 const MATRIX: Record<ListAction, ReadonlySet<ListRole>> = {
@@ -26,6 +28,7 @@ const MATRIX: Record<ListAction, ReadonlySet<ListRole>> = {
   'edit-items': new Set(['owner', 'admin', 'edit', 'public-editable']),
   'manage-list': new Set(['owner', 'admin']),
   'manage-shares': new Set(['owner', 'admin']),
+  'leave-list': new Set(['admin', 'edit', 'view']),
   'delete-list': new Set(['owner']),
 };
 
@@ -35,6 +38,7 @@ export const ACTION_SCOPE: Record<ListAction, Scope> = {
   'edit-items': 'items:write',
   'manage-list': 'lists:manage',
   'manage-shares': 'lists:manage',
+  'leave-list': 'lists:manage',
   'delete-list': 'lists:manage',
 };
 
@@ -54,6 +58,7 @@ export function capabilitiesOf(role: ListRole, scopes: ReadonlySet<Scope>): List
     manageList: allows(role, scopes, 'manage-list'),
     manageShares: allows(role, scopes, 'manage-shares'),
     deleteList: allows(role, scopes, 'delete-list'),
+    leaveList: allows(role, scopes, 'leave-list'),
   };
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AI_MESSAGES, AI_PHOTO_MAX_BYTES, AI_PHOTO_MAX_PIXELS } from '../../common/ai.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { AppError, badRequest, tooLarge } from '../http/errors.ts';
 import { exceedsPixelLimit } from '../images/image-processing.ts';
 
 /**
@@ -31,11 +31,11 @@ export async function decodePhoto(photoData: string): Promise<Photo> {
   if (base64 === '' || !BASE64.test(base64)) throw badRequest(AI_MESSAGES.photoNotBase64);
   // Checked before decoding, so an oversized photo costs no allocation.
   if (Math.floor((base64.length * 3) / 4) > AI_PHOTO_MAX_BYTES + 2) {
-    throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
+    throw tooLarge(AI_MESSAGES.photoTooLarge);
   }
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
-  if (bytes.length > AI_PHOTO_MAX_BYTES) throw new AppError(413, 'too_large', AI_MESSAGES.photoTooLarge);
-  const tooManyPixels = () => new AppError(413, 'too_large', AI_MESSAGES.photoTooManyPixels);
+  if (bytes.length > AI_PHOTO_MAX_BYTES) throw tooLarge(AI_MESSAGES.photoTooLarge);
+  const tooManyPixels = () => tooLarge(AI_MESSAGES.photoTooManyPixels);
   let width: number, height: number;
   try {
     // sharp throws at once on some bytes (none at all), and rejects on others.

@@ -10,6 +10,8 @@ export const unauthorized = (message: string = SERVER_MESSAGES.notSignedIn) =>
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/** A request within the body limit that would take something past one of its limits (a list's items, a photo's pixels). */
+export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const tooManyRequests = (message: string = SERVER_MESSAGES.tooManyAttempts) =>
   new AppError(429, 'rate_limited', message);
 

@@ -8,7 +8,8 @@ import {
 } from '../../common/images.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import type { OriginalType, Variant } from './image-files.ts';
-import { tooLarge, unsupportedImage } from './image-input.ts';
+import { tooLarge } from '../http/errors.ts';
+import { unsupportedImage } from './image-input.ts';
 
 /**
  * Decoding and encoding with sharp (libvips). Every output is turned upright first (EXIF

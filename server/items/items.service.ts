@@ -19,7 +19,7 @@ import { isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ItemRow, ListRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
-import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound, tooLarge } from '../http/errors.ts';
 import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
@@ -57,7 +57,7 @@ interface Added {
   audience: Audience;
 }
 
-const listFull = () => new AppError(413, 'too_large', SERVER_MESSAGES.listFull);
+const listFull = () => tooLarge(SERVER_MESSAGES.listFull);
 
 /** What an update did, as people say it: a check-off first, then a new name, else an edit. */
 function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemActivity {

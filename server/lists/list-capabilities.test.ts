@@ -14,24 +14,31 @@ const t = useTestApp();
 
 type Case = [name: string, list: ListOverrides, permission: 'admin' | 'edit' | 'view' | undefined, can: ListCan];
 
-const none: ListCan = { editItems: false, manageList: false, manageShares: false, deleteList: false };
+const none: ListCan = { editItems: false, manageList: false, manageShares: false, deleteList: false, leaveList: false };
 const CASES: Case[] = [
-  ['an admin member', {}, 'admin', { editItems: true, manageList: true, manageShares: true, deleteList: false }],
-  ['an edit member', {}, 'edit', { ...none, editItems: true }],
-  ['a view member', {}, 'view', none],
-  ['a view member of a public editable list', { visibility: 'public', public_editable: true }, 'view', none],
+  ['an admin member', {}, 'admin', { editItems: true, manageList: true, manageShares: true, deleteList: false, leaveList: true }],
+  ['an edit member', {}, 'edit', { ...none, editItems: true, leaveList: true }],
+  ['a view member', {}, 'view', { ...none, leaveList: true }],
+  ['a view member of a public editable list', { visibility: 'public', public_editable: true }, 'view', { ...none, leaveList: true }],
   ['a signed-in reader of a public editable list', { visibility: 'public', public_editable: true }, undefined, { ...none, editItems: true }],
   ['a signed-in reader of a public list', { visibility: 'public' }, undefined, none],
 ];
 
-/** What each action actually answers for the caller: allowed when 2xx. */
-async function tryEverything(listId: string, token: string): Promise<ListCan> {
+/** What each action actually answers for the caller: allowed when 2xx. Leaving comes last: it ends the membership. */
+async function tryEverything(listId: string, { token, user }: TestUser): Promise<ListCan> {
   const ok = (status: number) => status >= 200 && status < 300;
   const add = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token, body: { content: `tea ${crypto.randomUUID()}` } });
   const rename = await t.request({ method: 'PUT', path: `/lists/${listId}`, token, body: { name: 'Renamed' } });
   const shares = await t.request({ method: 'GET', path: `/lists/${listId}/shares`, token });
   const remove = await t.request({ method: 'DELETE', path: `/lists/${listId}`, token });
-  return { editItems: ok(add.status), manageList: ok(rename.status), manageShares: ok(shares.status), deleteList: ok(remove.status) };
+  const leave = await t.request({ method: 'DELETE', path: `/lists/${listId}/shares/${user.id}`, token });
+  return {
+    editItems: ok(add.status),
+    manageList: ok(rename.status),
+    manageShares: ok(shares.status),
+    deleteList: ok(remove.status),
+    leaveList: ok(leave.status),
+  };
 }
 
 describe('GET /lists/{id} and its `can`', () => {
@@ -43,16 +50,16 @@ describe('GET /lists/{id} and its `can`', () => {
     expect(response.status).toBe(200);
     expect(response.body.list).toMatchObject({ id: listId, isOwner: false, can: expected });
     expect(response.body.list.owner_id).toBeUndefined();
-    expect(await tryEverything(listId, caller.token)).toEqual(expected);
+    expect(await tryEverything(listId, caller)).toEqual(expected);
   });
 
-  it('the owner may do everything', async () => {
+  it('the owner may do everything but leave', async () => {
     const owner: TestUser = await createUser(t);
     const listId = await insertList(t, owner.user.id);
     const response = await t.request({ method: 'GET', path: `/lists/${listId}`, token: owner.token });
-    const all = { editItems: true, manageList: true, manageShares: true, deleteList: true };
-    expect(response.body.list).toMatchObject({ isOwner: true, owner_id: owner.user.id, can: all });
-    expect(await tryEverything(listId, owner.token)).toEqual(all);
+    const everythingButLeave = { editItems: true, manageList: true, manageShares: true, deleteList: true, leaveList: false };
+    expect(response.body.list).toMatchObject({ isOwner: true, owner_id: owner.user.id, can: everythingButLeave });
+    expect(await tryEverything(listId, owner)).toEqual(everythingButLeave);
   });
 
   it('is 404 for a stranger on a private list and for an unknown id, 401 without a sign-in', async () => {

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB, ListRow, ListsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -32,6 +32,22 @@ export function findListSummary(db: Db, listId: string) {
 /** One list, whoever owns it. */
 export function findList(db: Db, listId: string): Promise<ListRow | undefined> {
   return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+}
+
+/**
+ * How many lists a user owns, for the limit on a creation. On PostgreSQL the user's row is locked
+ * first, so two creations at once count one after the other (SQLite writes one at a time anyway).
+ */
+export async function countOwnedLists(trx: Transaction<DB>, ownerId: string): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+  }
+  const { count } = await trx
+    .selectFrom('lists')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function insertList(db: Db, list: Insertable<ListsTable>): Promise<void> {

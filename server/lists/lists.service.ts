@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LIST_ACTIVITY } from '../../common/list-activity.ts';
+import { LISTS_OWNED_MAX } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ItemsPageQuery } from '../../common/schemas/items.ts';
 import type {
@@ -16,7 +17,7 @@ import { capabilitiesOf, isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, tooLarge } from '../http/errors.ts';
 import { presentPublicItem } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
 import type { ChangeFeed } from '../realtime/index.ts';
@@ -139,6 +140,9 @@ export function createListService(deps: ListDeps) {
       const view = presentList({ ...list, ...summary }, ownerContext([]), capabilitiesOf('owner', actor.scopes), actor.user.id);
       try {
         return await changes.write([], async (trx, record) => {
+          if ((await queries.countOwnedLists(trx, actor.user.id)) >= LISTS_OWNED_MAX) {
+            throw tooLarge(SERVER_MESSAGES.tooManyLists);
+          }
           await queries.insertList(trx, list);
           await record({ listId: list.id, entity: 'list', op: 'added', entityId: list.id });
           return { list: view, created: true };

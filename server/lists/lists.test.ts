@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { LIST_NAME_MAX_LENGTH } from '../../common/constants.ts';
+import { LIST_NAME_MAX_LENGTH, LISTS_OWNED_MAX } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
-import { insertList } from '../test/list-factories.ts';
+import { insertList, insertLists } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { castOfList, expectRefused, insertItem } from './list-test-helpers.ts';
 
@@ -47,7 +47,7 @@ describe('GET /lists', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         isOwner: false,
-        can: { editItems: true, manageList: true, manageShares: true, deleteList: false },
+        can: { editItems: true, manageList: true, manageShares: true, deleteList: false, leaveList: true },
         shareInfo: { permission: 'admin', shared_by: owner.email, shared_at: expect.any(String) },
         item_count: 0,
         done_count: 0,
@@ -123,7 +123,7 @@ describe('POST /lists', () => {
       created_at: t.clock.now.toISOString(),
       updated_at: t.clock.now.toISOString(),
       isOwner: true,
-      can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
+      can: { editItems: true, manageList: true, manageShares: true, deleteList: true, leaveList: false },
       shares: [],
       item_count: 0,
       done_count: 0,
@@ -192,6 +192,36 @@ describe('POST /lists', () => {
 
   it('needs a signed-in caller', async () => {
     expect((await t.request({ method: 'POST', path: '/lists', body: { name: 'x' } })).status).toBe(401);
+  });
+
+  describe(`past ${LISTS_OWNED_MAX} lists`, () => {
+    const owned = async (user: TestUser) =>
+      (await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', user.user.id).execute()).length;
+    const create = (user: TestUser, name = 'One more') => t.request({ method: 'POST', path: '/lists', token: user.token, body: { name } });
+
+    it('refuses one more list with 413, making nothing; lists shared with the caller do not count; a deleted one makes room', async () => {
+      const [user, friend] = await Promise.all([createUser(t), createUser(t)]);
+      await insertLists(t, user.user.id, LISTS_OWNED_MAX);
+      await insertList(t, friend.user.id, { shares: [{ userId: user.user.id, email: user.email, permission: 'edit' }] });
+      const refused = await create(user);
+      expect(refused.status).toBe(413);
+      expect(refused.body.error).toEqual({ code: 'too_large', message: SERVER_MESSAGES.tooManyLists });
+      expect(await owned(user)).toBe(LISTS_OWNED_MAX);
+      expect((await create(friend)).status).toBe(201);
+
+      const [first] = await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', user.user.id).limit(1).execute();
+      expect((await t.request({ method: 'DELETE', path: `/lists/${first!.id}`, token: user.token })).status).toBe(204);
+      expect((await create(user)).status).toBe(201);
+      expect(await owned(user)).toBe(LISTS_OWNED_MAX);
+    });
+
+    it('counts creations sent at once one after the other: the last free place goes to one of them', async () => {
+      const user = await createUser(t);
+      await insertLists(t, user.user.id, LISTS_OWNED_MAX - 1);
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, index) => create(user, `Race ${index}`)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413, 413, 413]);
+      expect(await owned(user)).toBe(LISTS_OWNED_MAX);
+    });
   });
 });
 

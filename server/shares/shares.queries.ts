@@ -33,6 +33,16 @@ export function findShare(db: Db, listId: string, userIdOrEmail: string): Promis
     .executeTakeFirst();
 }
 
+/** Members and pending invitations of a list, for its limit (read under the list's lock). */
+export async function countShares(db: Db, listId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('list_shares')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('list_id', '=', listId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function insertShare(db: Db, share: ListShareRow): Promise<void> {
   await db.insertInto('list_shares').values(share).execute();
 }

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { JOIN_PATH_PREFIX } from '../../common/constants.ts';
+import { JOIN_PATH_PREFIX, LIST_SHARES_MAX } from '../../common/constants.ts';
 import { publicFirstName } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { InvitationView, InviteBody, SharePermission, ShareView } from '../../common/schemas/shares.ts';
 import { authorize, loadAccess, requireScope } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
-import { isMember } from '../access/permissions.ts';
+import { allows, isMember } from '../access/permissions.ts';
 import type { EmailVerification } from '../auth/email-verification.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound, tooLarge } from '../http/errors.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
@@ -36,6 +36,11 @@ export interface ShareDeps {
 
 export type ShareService = ReturnType<typeof createShareService>;
 
+/** Before a new share: the list's lock is held (changes.write), so the count is current. */
+async function refuseWhenFull(trx: Transaction<DB>, listId: string): Promise<void> {
+  if ((await queries.countShares(trx, listId)) >= LIST_SHARES_MAX) throw tooLarge(SERVER_MESSAGES.tooManyShares);
+}
+
 const RANK: Record<SharePermission, number> = { view: 0, edit: 1, admin: 2 };
 const higher = (a: SharePermission, b: SharePermission) => (RANK[a] >= RANK[b] ? a : b);
 
@@ -58,6 +63,19 @@ export function createShareService(deps: ShareDeps) {
     if (userIdOrEmail === list.owner_id) throw forbidden(SERVER_MESSAGES.ownerAccessFixed);
     const share = await queries.findShare(trx, listId, userIdOrEmail);
     if (!share) throw notFound(SERVER_MESSAGES.shareNotFound);
+    return share;
+  }
+
+  /**
+   * The caller's own share, for leaving the list: any member but the owner may (the matrix's
+   * `leave-list`). A reader of a public list who never joined has no share to remove.
+   */
+  async function ownShare(trx: Transaction<DB>, actor: Actor, listId: string) {
+    const { role, scopes } = await authorize(trx, actor, listId, 'read');
+    if (role === 'owner') throw forbidden(SERVER_MESSAGES.ownerCannotLeave);
+    const share = isMember(role) ? await queries.findShare(trx, listId, actor.user.id) : undefined;
+    if (!share) throw notFound(SERVER_MESSAGES.shareNotFound);
+    if (!allows(role, scopes, 'leave-list')) throw forbidden(SERVER_MESSAGES.scopeMissing);
     return share;
   }
 
@@ -94,6 +112,7 @@ export function createShareService(deps: ShareDeps) {
         if (existing) {
           await queries.updateShare(trx, key, { permission: body.permission });
         } else {
+          await refuseWhenFull(trx, listId);
           await queries.insertShare(trx, {
             list_id: listId,
             user_id: proven?.id ?? null,
@@ -134,10 +153,11 @@ export function createShareService(deps: ShareDeps) {
       });
     },
 
-    /** Removes a member or withdraws a pending invitation. */
+    /** Removes a member or withdraws a pending invitation; a member may remove themself (leave). */
     async remove(actor: Actor, listId: string, userIdOrEmail: string): Promise<void> {
+      const self = userIdOrEmail === actor.user.id || userIdOrEmail.toLowerCase() === actor.user.email;
       await changes.write([listId], async (trx, record) => {
-        const share = await managedShare(trx, actor, listId, userIdOrEmail);
+        const share = self ? await ownShare(trx, actor, listId) : await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'removed', entityId: share.email });
         await queries.deleteShare(trx, { listId, email: share.email });
       });
@@ -169,6 +189,7 @@ export function createShareService(deps: ShareDeps) {
             { user_id: user.id, status: 'accepted', permission, shared_by: invited ? invited.shared_by : user.id },
           );
         } else {
+          await refuseWhenFull(trx, listId);
           await queries.insertShare(trx, {
             list_id: listId,
             user_id: user.id,

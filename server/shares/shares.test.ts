@@ -140,14 +140,39 @@ describe('DELETE /lists/{id}/shares/{userId}', () => {
     expect(left).toHaveLength(1);
   });
 
+  it('lets a view or edit member leave, by id or by address: the list leaves their dashboard, the others stay', async () => {
+    const { owner, editor, viewer, listId } = await castOfList(t);
+    const leave = (token: string, key: string) => t.request({ method: 'DELETE', path: `/lists/${listId}/shares/${key}`, token });
+    expect((await leave(viewer.token, viewer.user.id)).status).toBe(204);
+    expect((await leave(editor.token, editor.email.toUpperCase())).status).toBe(204);
+    for (const member of [viewer, editor]) {
+      expect((await t.request({ method: 'GET', path: '/lists', token: member.token })).body.lists).toEqual([]);
+      expect((await t.request({ method: 'GET', path: `/lists/${listId}`, token: member.token })).status).toBe(404);
+    }
+    // Leaving again: the private list is out of sight now (the client takes a 404 as done).
+    const again = await leave(viewer.token, viewer.user.id);
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe(MESSAGES.listNotFound);
+    const remaining = await t.request({ method: 'GET', path: `/lists/${listId}/shares`, token: owner.token });
+    expect(remaining.body.shares.map((share: { email: string }) => share.email)).not.toContain(viewer.email);
+    expect(remaining.body.shares.map((share: { email: string }) => share.email)).not.toContain(editor.email);
+  });
+
+  it('a reader of a public list who never joined has nothing to leave', async () => {
+    const { stranger, listId } = await castOfList(t, { visibility: 'public', public_editable: true });
+    const leave = () => t.request({ method: 'DELETE', path: `/lists/${listId}/shares/${stranger.user.id}`, token: stranger.token });
+    await expectRefused(t, listId, leave, 404, SERVER_MESSAGES.shareNotFound);
+  });
+
   it("refuses to remove the owner, and refuses members without manage rights; nothing changes", async () => {
     const { owner, admin, editor, viewer, stranger, listId } = shared;
     const remove = (token: string, userId: string, id = listId) => () =>
       t.request({ method: 'DELETE', path: `/lists/${id}/shares/${userId}`, token });
     await expectRefused(t, listId, remove(admin.token, owner.user.id), 403, SERVER_MESSAGES.ownerAccessFixed);
-    await expectRefused(t, listId, remove(owner.token, owner.user.id), 403, SERVER_MESSAGES.ownerAccessFixed);
+    await expectRefused(t, listId, remove(owner.token, owner.user.id), 403, SERVER_MESSAGES.ownerCannotLeave);
+    await expectRefused(t, listId, remove(owner.token, owner.email), 403, SERVER_MESSAGES.ownerCannotLeave);
     await expectRefused(t, listId, remove(editor.token, viewer.user.id), 403, MESSAGES.listForbidden);
-    await expectRefused(t, listId, remove(viewer.token, viewer.user.id), 403, MESSAGES.listForbidden);
+    await expectRefused(t, listId, remove(viewer.token, editor.user.id), 403, MESSAGES.listForbidden);
     await expectRefused(t, listId, remove(stranger.token, viewer.user.id), 404, MESSAGES.listNotFound);
     await expectRefused(t, listId, remove(owner.token, stranger.user.id), 404, SERVER_MESSAGES.shareNotFound);
     await expectRefused(t, listId, remove(owner.token, viewer.user.id, 'no-such-list'), 404, MESSAGES.listNotFound);

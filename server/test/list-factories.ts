@@ -13,24 +13,26 @@ export interface ListOverrides {
   shares?: { userId: string; email: string; permission: SharePermission }[];
 }
 
+function listRow(ownerId: string, overrides: ListOverrides) {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    name: overrides.name ?? 'Groceries',
+    owner_id: ownerId,
+    visibility: overrides.visibility ?? 'private',
+    public_editable: overrides.public_editable ?? false,
+    allow_link_sharing: overrides.allow_link_sharing ?? false,
+    custom_prompts: toJson(overrides.custom_prompts ?? []),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Puts a list straight into the database, in any state a test needs; answers its id. */
 export async function insertList(t: TestApp, ownerId: string, overrides: ListOverrides = {}): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await t.database.db
-    .insertInto('lists')
-    .values({
-      id,
-      name: overrides.name ?? 'Groceries',
-      owner_id: ownerId,
-      visibility: overrides.visibility ?? 'private',
-      public_editable: overrides.public_editable ?? false,
-      allow_link_sharing: overrides.allow_link_sharing ?? false,
-      custom_prompts: toJson(overrides.custom_prompts ?? []),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const row = listRow(ownerId, overrides);
+  const { id, created_at: now } = row;
+  await t.database.db.insertInto('lists').values(row).execute();
   for (const share of overrides.shares ?? []) {
     await t.database.db
       .insertInto('list_shares')
@@ -46,6 +48,14 @@ export async function insertList(t: TestApp, ownerId: string, overrides: ListOve
       .execute();
   }
   return id;
+}
+
+/** `count` plain lists owned by `ownerId`, in one statement (a user at a limit). */
+export async function insertLists(t: TestApp, ownerId: string, count: number): Promise<void> {
+  await t.database.db
+    .insertInto('lists')
+    .values(Array.from({ length: count }, () => listRow(ownerId, {})))
+    .execute();
 }
 
 export function findList(t: TestApp, id: string): Promise<ListRow | undefined> {

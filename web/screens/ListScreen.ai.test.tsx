@@ -123,7 +123,7 @@ describe('AI on the list screen', () => {
     });
 
     it('a view member sees none', async () => {
-      const list = makeList({ isOwner: false, can: { editItems: false, manageList: false, manageShares: false, deleteList: false } });
+      const list = makeList({ isOwner: false, can: { editItems: false, manageList: false, manageShares: false, deleteList: false, leaveList: true } });
       fakeServer(fetchMock, list, [milk], []);
       renderList(list);
       expect(await controls()).toEqual({ sorts: false, itemMenu: false, camera: false });

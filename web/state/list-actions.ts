@@ -4,7 +4,8 @@ import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, type ChangeRequest } from '../api/client.ts';
+import { shareRequests } from '../api/shares.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientList } from './app-state.ts';
 import { mergeServerLists, newTempId } from './optimistic.ts';
@@ -56,7 +57,7 @@ export async function loadLists(): Promise<void> {
  * Until the server confirms a new list, its maker may add items to it (they wait for the list);
  * what else they may do, the server's answer says.
  */
-const UNCONFIRMED_LIST_CAN = { editItems: true, manageList: false, manageShares: false, deleteList: false };
+const UNCONFIRMED_LIST_CAN = { editItems: true, manageList: false, manageShares: false, deleteList: false, leaveList: false };
 
 /**
  * Creates a list at once, with its final id made here (decision 008); replaced by the server's
@@ -100,17 +101,27 @@ export async function createListAction(rawName: string): Promise<string | undefi
   return id;
 }
 
-/** Deletes at once; restored when the server refuses (a 404 means already gone: success). */
-export async function deleteListAction(id: string): Promise<void> {
+/** Takes a list off the dashboard at once; restored when the server refuses (a 404 means already gone: success). */
+async function dropList(id: string, request: ChangeRequest, failure: string): Promise<void> {
   const before = appStore.get();
   removeListLocally(id);
   try {
-    await sendChange(listRequests.remove(id), { listId: id });
+    await sendChange(request, { listId: id });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return;
     appStore.update((state) => ({ ...state, lists: before.lists, items: { ...state.items, ...before.items } }));
-    notify(UI_TEXT.listDeleteFailed + messageOf(error, ''), 'error');
+    notify(failure + messageOf(error, ''), 'error');
   }
+}
+
+export function deleteListAction(id: string): Promise<void> {
+  return dropList(id, listRequests.remove(id), UI_TEXT.listDeleteFailed);
+}
+
+/** Leaves a list shared with the caller: their own share is removed, the list stays with the others. */
+export async function leaveListAction(id: string): Promise<void> {
+  const user = session.get().user;
+  if (user) await dropList(id, shareRequests.remove(id, user.id), UI_TEXT.listLeaveFailed);
 }
 
 export async function renameListAction(id: string, rawName: string): Promise<void> {

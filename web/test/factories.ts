@@ -14,7 +14,7 @@ export function makeList(overrides: Partial<ListView> = {}): ListView {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     isOwner: true,
-    can: { editItems: true, manageList: true, manageShares: true, deleteList: true },
+    can: { editItems: true, manageList: true, manageShares: true, deleteList: true, leaveList: false },
     item_count: 0,
     done_count: 0,
     last_change: null,

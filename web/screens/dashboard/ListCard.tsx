@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { LogOut, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
@@ -7,18 +7,20 @@ import { ListProgress } from '../../components/ListProgress.tsx';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import type { ClientList } from '../../state/app-state.ts';
-import { deleteListAction } from '../../state/list-actions.ts';
+import { deleteListAction, leaveListAction } from '../../state/list-actions.ts';
 import { isUnconfirmed } from '../../state/optimistic.ts';
 import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
 import styles from './ListCard.module.css';
 
 /**
  * A list on the dashboard: name, how many items are done and its last change, tags (spec section
- * 2) and, when the server allows it, a delete button.
+ * 2) and, as the server allows, a delete button (the owner) or a leave button (a member).
  */
 export function ListCard({ list }: { list: ClientList }) {
-  const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'leave' | { userId: string } | null>(null);
   const pending = isUnconfirmed(list);
+  const asked = confirmations(list.name);
+  const question = confirm === 'delete' || confirm === 'leave' ? asked[confirm] : asked.removeAccess;
 
   return (
     <li className={styles.card} aria-busy={pending}>
@@ -65,7 +67,7 @@ export function ListCard({ list }: { list: ClientList }) {
       {list.can.deleteList && (
         <button
           type="button"
-          className={`${ui.iconButton} ${styles.delete}`}
+          className={`${ui.iconButton} ${styles.action}`}
           aria-label={`Delete ${list.name}`}
           disabled={pending}
           onClick={() => setConfirm('delete')}
@@ -73,18 +75,37 @@ export function ListCard({ list }: { list: ClientList }) {
           <Trash2 size={18} aria-hidden />
         </button>
       )}
+      {list.can.leaveList && (
+        <button
+          type="button"
+          className={`${ui.iconButton} ${styles.action}`}
+          aria-label={`Leave ${list.name}`}
+          title="Leave list"
+          onClick={() => setConfirm('leave')}
+        >
+          <LogOut size={18} aria-hidden />
+        </button>
+      )}
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm === 'delete' ? 'Delete list' : 'Remove access'}
-        message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
-        confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
+        {...question}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm === 'delete') void deleteListAction(list.id);
+          else if (confirm === 'leave') void leaveListAction(list.id);
           else if (confirm) void removeAccessAction(list.id, confirm.userId);
           setConfirm(null);
         }}
       />
     </li>
   );
+}
+
+/** What the card's confirmation asks, for each thing it confirms. */
+function confirmations(name: string) {
+  return {
+    delete: { title: 'Delete list', message: UI_TEXT.deleteListConfirm(name), confirmLabel: 'Delete' },
+    leave: { title: 'Leave list', message: UI_TEXT.leaveListConfirm(name), confirmLabel: 'Leave' },
+    removeAccess: { title: 'Remove access', message: MESSAGES.removeAccessConfirm, confirmLabel: 'Remove' },
+  };
 }
