@@ -63,6 +63,11 @@ export const UI_TEXT = {
   createListPlaceholder: 'Create a new list...',
   addItemPlaceholder: 'Add item...',
   accountSettings: 'Account Settings',
+  deleteAccount: 'Delete Account',
+  deleteAccountExplained:
+    "Deleting your account deletes your lists with their items and photos, and takes you off the lists shared with you. Items you added to other people's lists stay on them. This cannot be undone.",
+  deleteAccountFailed: 'Failed to delete account',
+  accountDeleted: 'Your account was deleted.',
   logout: 'Logout',
   remove: 'Remove',
   copied: 'Copied!',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
-import { expectNoAxeViolations, expectScreenshots, expectSignedIn, PASSWORD, registerAs, registerUser, submitAuthForm } from './fixtures.ts';
+import { createList, expectNoAxeViolations, expectScreenshots, expectSignedIn, PASSWORD, registerAs, registerUser, submitAuthForm } from './fixtures.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
 
 test('account settings: read-only e-mail, first name, AI access, version, password change', async ({ page }) => {
@@ -102,4 +102,31 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await submitAuthForm(elsewhere, email, PASSWORD, 'Login');
   await expect(elsewhere.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
   await elsewhere.context().close();
+});
+
+test('at 320 px an account is deleted once its password is given: signed out, told so, and it signs in no more', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const email = await registerUser(page, 'deleting');
+  await createList(page, 'Soon gone');
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  const card = page.getByRole('region', { name: UI_TEXT.deleteAccount });
+  await expect(card).toContainText(UI_TEXT.deleteAccountExplained);
+  await card.getByRole('button', { name: 'Delete account…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: UI_TEXT.deleteAccount });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  await expectNoAxeViolations(page, 'Delete Account dialog');
+  await dialog.getByLabel('Current password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(SERVER_MESSAGES.currentPasswordWrong);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: UI_TEXT.accountDeleted })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('listo_') && key !== 'listo_theme'))).toEqual([]);
+  await submitAuthForm(page, email, PASSWORD, 'Login');
+  await expect(page.getByRole('alert')).toHaveText(SERVER_MESSAGES.invalidCredentials);
 });

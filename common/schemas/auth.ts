@@ -49,14 +49,20 @@ export const ProfileBody = z.strictObject({
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
+const CurrentPassword = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, { error: MESSAGES.currentPasswordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong });
+
 export const ChangePasswordBody = z.strictObject({
-  currentPassword: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, { error: MESSAGES.currentPasswordRequired })
-    .max(PASSWORD_MAX_LENGTH, { error: SERVER_MESSAGES.passwordTooLong }),
+  currentPassword: CurrentPassword,
   newPassword: NewPassword(MESSAGES.newPasswordTooShort),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** DELETE /auth/account: the password again, so a token left on an open device cannot delete the account. */
+export const DeleteAccountBody = z.strictObject({ currentPassword: CurrentPassword });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 export const PasswordResetBody = z.strictObject({ email: Email });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;

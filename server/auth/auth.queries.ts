@@ -29,6 +29,20 @@ export function findPasswordHash(db: Db, userId: string): Promise<string | undef
     .then((row) => row?.password_hash);
 }
 
+/** The lists a user owns, and those they are an accepted member of (what deleting the account changes). */
+export async function findListsOfUser(db: Db, userId: string): Promise<{ owned: string[]; memberOf: string[] }> {
+  const [owned, memberOf] = await Promise.all([
+    db.selectFrom('lists').select('id').where('owner_id', '=', userId).execute(),
+    db.selectFrom('list_shares').select('list_id').where('user_id', '=', userId).where('status', '=', 'accepted').execute(),
+  ]);
+  return { owned: owned.map((row) => row.id), memberOf: memberOf.map((row) => row.list_id) };
+}
+
+/** Deletes an account; the foreign keys take everything that is only its own with it (see deleteAccount). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
 export async function insertUser(db: Db, user: NewUser, passwordHash: string): Promise<void> {
   await db.insertInto('users').values(user).execute();
   await db

@@ -4,6 +4,7 @@ import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import {
   type AuthResponse,
   ChangePasswordBody,
+  DeleteAccountBody,
   LoginBody,
   type MessageResponse,
   PasswordResetBody,
@@ -109,6 +110,13 @@ export function authRoutes(
       // Only the user can try their own current password, so the user is the account and the source.
       const userId = actor.user.id;
       await passwordChecks.attempt(userId, userId, reply, () => auth.changePassword(actor, request.body));
+      return reply.status(204).send();
+    });
+
+    app.delete('/auth/account', { schema: { body: DeleteAccountBody } }, async (request, reply) => {
+      const actor = actorOf(request);
+      const userId = actor.user.id;
+      await passwordChecks.attempt(userId, userId, reply, () => auth.deleteAccount(actor, request.body));
       return reply.status(204).send();
     });
 

@@ -5,6 +5,7 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type {
   AuthResponse,
   ChangePasswordBody,
+  DeleteAccountBody,
   LoginBody,
   PasswordResetConfirmBody,
   RegisterBody,
@@ -82,6 +83,13 @@ export function createAuthService(deps: AuthDeps) {
       : await verifyAgainstNothing(body.password);
     if (!row || !valid) throw wrongPassword(401, SERVER_MESSAGES.invalidCredentials);
     return presentUser(row);
+  }
+
+  /** The caller's own account, proven again by its password (a token alone is not enough). */
+  async function requireCurrentPassword(actor: Actor, password: string): Promise<void> {
+    requireScope(actor, 'account');
+    const stored = await queries.findPasswordHash(db, actor.user.id);
+    if (!stored || !(await verifyPassword(password, stored))) throw wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
   }
 
   function mailLater(what: string, mail: Parameters<Mailer['send']>[0]): void {
@@ -175,18 +183,36 @@ export function createAuthService(deps: AuthDeps) {
      * reset link still out stops working.
      */
     async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {
-      requireScope(actor, 'account');
+      await requireCurrentPassword(actor, body.currentPassword);
       const userId = actor.user.id;
-      const stored = await queries.findPasswordHash(db, userId);
-      if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-        throw wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
-      }
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
       await endingSessions(userId, async (trx) => {
         await queries.updatePasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now, sessionIdOf(actor));
         await queries.deletePasswordResets(trx, userId);
+      });
+    },
+
+    /**
+     * Deletes the account and what is only its own, through the foreign keys: its lists with their
+     * items, shares and images (the sweep removes the files), its memberships, sessions, linked
+     * apps and memories. Items it added to other people's lists stay, without an author. Members of
+     * its lists see them go and owners see the member go, live; its own sockets close.
+     */
+    async deleteAccount(actor: Actor, body: DeleteAccountBody): Promise<void> {
+      await requireCurrentPassword(actor, body.currentPassword);
+      const { id: userId, email } = actor.user;
+      await deps.changes.write([], async (trx, record) => {
+        const { owned, memberOf } = await queries.findListsOfUser(trx, userId);
+        await deps.changes.lock(trx, [...owned, ...memberOf]);
+        await record([
+          // Recorded before the rows go: a list's seq lives on its row.
+          ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),
+          ...memberOf.map((listId) => ({ listId, entity: 'share' as const, op: 'removed' as const, entityId: email })),
+        ]);
+        await record({ entity: 'sessions', userId });
+        await queries.deleteUser(trx, userId);
       });
     },
 

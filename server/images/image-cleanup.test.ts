@@ -76,6 +76,17 @@ describe('image files', () => {
     expect(await rowCount()).toBe(rowsBefore - 2);
   });
 
+  it("deleting the uploader's account leaves none of its lists' files, and no row", async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const imageId = await withImage(listId, itemId, user.token);
+    const [before, rowsBefore] = [storedFiles(t).length, await rowCount()];
+    const deleted = await t.request({ method: 'DELETE', path: '/auth/account', token: user.token, body: { currentPassword: user.password } });
+    expect(deleted.status).toBe(204);
+    await t.settle();
+    expect(filesOf(imageId)).toEqual([]);
+    expect(storedFiles(t)).toHaveLength(before - 3);
+    expect(await rowCount()).toBe(rowsBefore - 1);
+  });
 
   it('a store that fails an upload answers 503 and keeps neither a file nor a row', async () => {
     const { user, listId, itemId } = await listWithItem(t);

@@ -67,16 +67,19 @@ describe('linked apps', () => {
   it("an app is refused (403) on every route that is for the user's own sessions, its link included", async () => {
     const user = await createUser(t);
     const { accessToken } = await linkAccount(t, user);
-    for (const [method, path] of [
+    const nameX = { name: 'x' };
+    for (const [method, path, body] of [
       ['GET', '/auth/linked-apps'],
       ['DELETE', `/auth/linked-apps/${CLIENT_ID}`],
       ['GET', '/auth/me'],
-      ['POST', '/auth/logout'],
-      ['POST', '/auth/realtime-token'],
+      ['POST', '/auth/logout', nameX],
+      ['POST', '/auth/realtime-token', nameX],
       ['GET', '/lists'],
-      ['POST', '/lists'],
+      ['POST', '/lists', nameX],
+      // Even with the right password: an app never deletes the account.
+      ['DELETE', '/auth/account', { currentPassword: user.password }],
     ] as const) {
-      const answer = await t.request({ method, path, token: accessToken, body: method === 'POST' ? { name: 'x' } : undefined });
+      const answer = await t.request({ method, path, token: accessToken, body });
       expect(answer, `${method} ${path}`).toMatchObject({ status: 403, body: { error: { message: SERVER_MESSAGES.scopeMissing } } });
     }
     expect(await tokenWorks(t, accessToken)).toBe(true);

@@ -66,6 +66,12 @@ export async function updateProfile(firstName: string): Promise<void> {
   session.setUser(user);
 }
 
+/** Deletes the account (the server ends every session); signed out here, with the cache, once it is done. */
+export async function deleteAccount(currentPassword: string): Promise<void> {
+  await api('/auth/account', { method: 'DELETE', body: { currentPassword } });
+  session.signOut();
+}
+
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   await api('/auth/password', { method: 'PUT', body: { currentPassword, newPassword }, idempotencyKey: newIdempotencyKey() });
 }

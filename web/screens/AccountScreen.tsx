@@ -11,13 +11,14 @@ import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
+import { DeleteAccount } from './account/DeleteAccount.tsx';
 import { EMAIL_STATE_ID, EmailConfirmation } from './account/EmailConfirmation.tsx';
 import { LinkedApps } from './account/LinkedApps.tsx';
 import styles from './account/AccountScreen.module.css';
 
 /**
  * Account Settings (spec section 2): e-mail and whether it is confirmed, first name, AI access,
- * password, linked apps (issue 11), version.
+ * password, linked apps (issue 11), deleting the account, version.
  */
 export function AccountScreen({ user }: { user: UserView }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
@@ -78,6 +79,7 @@ export function AccountScreen({ user }: { user: UserView }) {
           <ChangePasswordForm />
         </section>
         <LinkedApps />
+        <DeleteAccount />
         <p className={styles.version}>Version {APP_VERSION}</p>
       </main>
     </>

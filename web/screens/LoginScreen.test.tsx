@@ -1,11 +1,19 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { keepForNextSignIn } from '../state/ended-session.ts';
 import { session } from '../state/session.ts';
 import { makeUser } from '../test/factories.ts';
 import { LoginScreen } from './LoginScreen.tsx';
+
+const showLogin = () =>
+  render(
+    <MemoryRouter>
+      <LoginScreen />
+    </MemoryRouter>,
+  );
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -27,7 +35,7 @@ describe('LoginScreen', () => {
   it('signs in and keeps the token under listo_token', async () => {
     const user = makeUser();
     fetchMock.mockResolvedValueOnce(answer(200, { token: 'tok', user }));
-    render(<LoginScreen />);
+    showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -39,18 +47,18 @@ describe('LoginScreen', () => {
   it('says whose session the server ended and what waits to be sent, with the address filled in', async () => {
     const pending = { key: 'k1', listId: 'l1', method: 'POST' as const, path: '/lists/l1/items', body: { content: 'milk' } };
     keepForNextSignIn(makeUser({ email: 'ada@example.com' }), [pending, { ...pending, key: 'k2' }]);
-    render(<LoginScreen />);
+    showLogin();
     expect(await screen.findByText(UI_TEXT.sessionEndedUnsent('ada@example.com', 2))).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
   it('says that the session ended, with nothing waiting; and nothing at all after a Logout', async () => {
     keepForNextSignIn(makeUser({ email: 'ada@example.com' }), []);
-    render(<LoginScreen />);
+    showLogin();
     expect(await screen.findByText(UI_TEXT.sessionEnded('ada@example.com'))).toBeVisible();
     cleanup();
     session.signOut();
-    render(<LoginScreen />);
+    showLogin();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(UI_TEXT.sessionEnded('ada@example.com'))).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -59,7 +67,7 @@ describe('LoginScreen', () => {
   it("shows the server's message, or the spec's fallback", async () => {
     fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'Invalid email or password.' } }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    render(<LoginScreen />);
+    showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -69,7 +77,7 @@ describe('LoginScreen', () => {
   });
 
   it('checks the form before calling the server', async () => {
-    render(<LoginScreen />);
+    showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -79,7 +87,7 @@ describe('LoginScreen', () => {
 
   it('answers a reset request with the spec sentence', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { message: MESSAGES.passwordResetSent }));
-    render(<LoginScreen />);
+    showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.passwordResetSent);

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { LoginBody, RegisterBody } from '../../common/schemas/auth.ts';
@@ -14,6 +15,14 @@ import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 type Action = 'login' | 'register' | 'reset';
 
+/** What a screen that signed the user out asks the sign-in page to say, as router state ("Your account was deleted."). */
+export interface LoginNotice {
+  notice: string;
+}
+
+const noticeIn = (state: unknown): string | null =>
+  typeof (state as Partial<LoginNotice> | null)?.notice === 'string' ? (state as LoginNotice).notice : null;
+
 /**
  * Sign in, create an account, or ask for a reset link (spec section 2). With an invitation (a
  * share link opened signed out) it says who shared which list, and the buttons say they join it.
@@ -24,6 +33,13 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Shown on arrival, and when a signed-out screen sends the user here (the same screen stays mounted).
+  const arrivedWith = noticeIn(useLocation().state);
+  const [shownArrival, setShownArrival] = useState<string | null>(null);
+  if (arrivedWith !== shownArrival) {
+    setShownArrival(arrivedWith);
+    if (arrivedWith) setNotice(arrivedWith);
+  }
   const ended = useEndedSession(setEmail);
 
   async function run(action: Action) {

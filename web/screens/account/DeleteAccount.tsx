@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import { deleteAccount } from '../../api/auth.ts';
+import { Field } from '../../components/Field.tsx';
+import { FormMessage } from '../../components/FormMessage.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import modalStyles from '../../components/Modal.module.css';
+import ui from '../../components/ui.module.css';
+import { messageOf } from '../../components/errors.ts';
+import type { LoginNotice } from '../LoginScreen.tsx';
+import styles from './AccountScreen.module.css';
+
+/** The account's last card: what deleting it does, and a dialog that asks for the password first. */
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={styles.card} aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title">{UI_TEXT.deleteAccount}</h2>
+      <p className={styles.explained}>{UI_TEXT.deleteAccountExplained}</p>
+      <button type="button" className={ui.danger} onClick={() => setOpen(true)}>
+        Delete account…
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title={UI_TEXT.deleteAccount} description={UI_TEXT.deleteAccountExplained}>
+        <DeleteAccountForm onCancel={() => setOpen(false)} />
+      </Modal>
+    </section>
+  );
+}
+
+function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return setError(MESSAGES.currentPasswordRequired);
+    setError(null);
+    setBusy(true);
+    try {
+      await deleteAccount(password);
+      navigate('/', { replace: true, state: { notice: UI_TEXT.accountDeleted } satisfies LoginNotice });
+    } catch (failure) {
+      setError(messageOf(failure, UI_TEXT.deleteAccountFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Field
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        autoFocus
+      />
+      <FormMessage error={error} />
+      <div className={modalStyles.actions}>
+        <button type="button" className={ui.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={ui.danger} disabled={busy} aria-busy={busy}>
+          {busy ? 'Deleting…' : 'Delete account'}
+        </button>
+      </div>
+    </form>
+  );
+}
