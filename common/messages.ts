@@ -157,6 +157,7 @@ export const SERVER_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
+  bodyNotObject: "Send the request's fields as a JSON object.",
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   internal: 'Something went wrong on our side. Please try again.',

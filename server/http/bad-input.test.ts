@@ -51,10 +51,21 @@ const cases: Case[] = [
     request: register(''),
     status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson,
   },
-  { name: 'a JSON string', request: register('"a@example.com"'), status: 400, code: 'invalid_input' },
-  { name: 'a JSON array', request: register('[{"email":"a@example.com"}]'), status: 400, code: 'invalid_input' },
-  { name: 'JSON null', request: register('null'), status: 400, code: 'invalid_input' },
-  { name: 'a JSON number', request: register('42'), status: 400, code: 'invalid_input' },
+  ...[
+    ['a JSON string', '"a@example.com"'],
+    ['a JSON array', '[{"email":"a@example.com"}]'],
+    ['JSON null', 'null'],
+    ['a JSON number', '42'],
+  ].map(([name, body]) => ({
+    name: name!,
+    request: register(body),
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.bodyNotObject,
+  })),
+  {
+    name: 'no body at all',
+    request: { method: 'POST', path: '/auth/register' },
+    status: 400, code: 'invalid_input', message: SERVER_MESSAGES.bodyNotObject,
+  },
   {
     name: 'a __proto__ key',
     request: register('{"email":"proto@example.com","password":"secret1","__proto__":{"admin":true}}'),

@@ -46,6 +46,10 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0]!;
     const field = issue.instancePath.slice(1).replaceAll('/', '.');
+    // No body, or JSON that is not an object: zod's "expected object, received null" says it in its own words.
+    if (!field && error.validationContext === 'body' && !isObject(request.body)) {
+      return reply.status(400).send(errorBody('invalid_input', SERVER_MESSAGES.bodyNotObject));
+    }
     const text = issue.message ?? 'Invalid input';
     const message = USER_FACING.has(text) || !field ? text : `${field}: ${text}`;
     return reply.status(400).send(errorBody('invalid_input', message));
@@ -77,3 +81,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return JSON.stringify(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
 }
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
