@@ -176,5 +176,16 @@ test('at 320 px a member leaves a list from the dashboard: it goes from their li
   await member.reload();
   await expect(member.getByPlaceholder('Create a new list...')).toBeVisible();
   await expect(member.getByRole('link', { name: 'Flat chores' })).toHaveCount(0);
+
+  // Back by the link, and out again from the list's own "..." menu: to the dashboard, without it.
+  await member.goto(`/join/${listId}`);
+  await expect(member.getByRole('heading', { name: 'Flat chores', level: 1 })).toBeVisible();
+  await member.getByRole('button', { name: 'List options' }).click();
+  await member.getByRole('menuitem', { name: 'Leave list' }).click();
+  await member.getByRole('dialog', { name: 'Leave list' }).getByRole('button', { name: 'Leave', exact: true }).click();
+  await expect(member).toHaveURL('/');
+  await expect(member.getByPlaceholder('Create a new list...')).toBeVisible();
+  await expect(member.getByRole('link', { name: 'Flat chores' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: new RegExp(`shared: ${memberEmail}`) })).toHaveCount(0);
   await memberContext.close();
 });

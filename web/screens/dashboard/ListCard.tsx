@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LeaveListDialog } from '../../components/LeaveListDialog.tsx';
 import { ListProgress } from '../../components/ListProgress.tsx';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
@@ -17,11 +18,9 @@ import styles from './ListCard.module.css';
  * 2) and, as the server allows, a delete button (the owner) or a leave button (a member).
  */
 export function ListCard({ list }: { list: ClientList }) {
-  const [confirm, setConfirm] = useState<'delete' | 'leave' | { userId: string } | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const pending = isUnconfirmed(list);
-  const asked = confirmations(list.name);
-  const question = confirm === 'delete' || confirm === 'leave' ? asked[confirm] : asked.removeAccess;
-
   return (
     <li className={styles.card} aria-busy={pending}>
       <Link to={`/lists/${list.id}`} className={styles.name} dir="auto">
@@ -81,31 +80,33 @@ export function ListCard({ list }: { list: ClientList }) {
           className={`${ui.iconButton} ${styles.action}`}
           aria-label={`Leave ${list.name}`}
           title="Leave list"
-          onClick={() => setConfirm('leave')}
+          onClick={() => setLeaving(true)}
         >
           <LogOut size={18} aria-hidden />
         </button>
       )}
       <ConfirmDialog
         open={confirm !== null}
-        {...question}
+        title={confirm === 'delete' ? 'Delete list' : 'Remove access'}
+        message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
+        confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm === 'delete') void deleteListAction(list.id);
-          else if (confirm === 'leave') void leaveListAction(list.id);
           else if (confirm) void removeAccessAction(list.id, confirm.userId);
           setConfirm(null);
+        }}
+      />
+      <LeaveListDialog
+        open={leaving}
+        name={list.name}
+        onCancel={() => setLeaving(false)}
+        onConfirm={() => {
+          setLeaving(false);
+          void leaveListAction(list.id);
         }}
       />
     </li>
   );
 }
 
-/** What the card's confirmation asks, for each thing it confirms. */
-function confirmations(name: string) {
-  return {
-    delete: { title: 'Delete list', message: UI_TEXT.deleteListConfirm(name), confirmLabel: 'Delete' },
-    leave: { title: 'Leave list', message: UI_TEXT.leaveListConfirm(name), confirmLabel: 'Leave' },
-    removeAccess: { title: 'Remove access', message: MESSAGES.removeAccessConfirm, confirmLabel: 'Remove' },
-  };
-}

@@ -1,15 +1,18 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AI_TEXT } from '../../../common/ai-ui.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
+import { LeaveListDialog } from '../../components/LeaveListDialog.tsx';
 import { Menu } from '../../components/Menu.tsx';
 import menu from '../../components/PermissionMenu.module.css';
 import ui from '../../components/ui.module.css';
 import { useSignOut } from '../../components/SignOut.tsx';
 import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
+import { leaveListAction } from '../../state/list-actions.ts';
 import { toggleTheme, useTheme } from '../../state/theme.ts';
 
 const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));
@@ -17,16 +20,17 @@ const ListSettingsModal = lazy(() => import('./ListSettingsModal.tsx').then((m) 
 
 /**
  * The "..." of the list screen's header, which leaves the rest of the bar to the list's name: List
- * Settings, Share List and Run custom prompts when the server says the user may use them (and, for
- * the prompts, the user may use AI), then the theme and Logout.
+ * Settings, Share List, Run custom prompts and Leave list when the server says the user may use them
+ * (and, for the prompts, the user may use AI), then the theme and Logout.
  */
 export function ListOptionsMenu({ list }: { list: ClientList }) {
-  const [open, setOpen] = useState<'share' | 'settings' | null>(null);
+  const [open, setOpen] = useState<'share' | 'settings' | 'leave' | null>(null);
+  const navigate = useNavigate();
   const theme = useTheme();
   const signOut = useSignOut();
   const ai = useAiAllowed(list);
   const runningPrompts = useAiBusy(list.id, 'prompts');
-  const { manageList, manageShares } = list.can;
+  const { manageList, manageShares, leaveList } = list.can;
   const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
@@ -50,7 +54,12 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
             {runningPrompts ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
           </DropdownMenu.Item>
         )}
-        {(manageList || manageShares || ai) && <DropdownMenu.Separator className={menu.separator} />}
+        {leaveList && (
+          <DropdownMenu.Item className={menu.item} onSelect={() => setOpen('leave')}>
+            Leave list
+          </DropdownMenu.Item>
+        )}
+        {(manageList || manageShares || ai || leaveList) && <DropdownMenu.Separator className={menu.separator} />}
         <DropdownMenu.Item className={menu.item} onSelect={toggleTheme}>
           {LIST_VIEW_TEXT.switchTheme(theme === 'dark' ? 'light' : 'dark')}
         </DropdownMenu.Item>
@@ -58,6 +67,17 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
           {UI_TEXT.logout}
         </DropdownMenu.Item>
       </Menu>
+      <LeaveListDialog
+        open={open === 'leave'}
+        name={list.name}
+        onCancel={() => setOpen(null)}
+        onConfirm={() => {
+          setOpen(null);
+          // To the dashboard, where the list goes at once (and comes back if the server refuses).
+          navigate('/');
+          void leaveListAction(list.id);
+        }}
+      />
       <Suspense>
         {open === 'share' && <ShareListModal list={list} open onOpenChange={close} />}
         {open === 'settings' && (
