@@ -141,7 +141,7 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await anonymous.close();
 });
 
-test('at 320 px a member leaves a list from the dashboard: it goes from their lists, and live from the owner\'s tags', async ({ page, browser }) => {
+test('at 320 px a member leaves a list from the dashboard or its menu: it goes from their lists, and live from the owner\'s tags', async ({ page, browser }) => {
   await registerUser(page, 'leave-owner');
   const listId = await openNewList(page, 'Flat chores');
   const settings = await page.request.put(`/api/v1/lists/${listId}/visibility`, {
