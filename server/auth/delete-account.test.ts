@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList, memberShare } from '../lists/list-test-helpers.ts';
 import { TestSocket } from '../realtime/live-test-helpers.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -33,11 +33,7 @@ describe('DELETE /auth/account', () => {
   it("deletes the account with its lists and memberships; what it added to others' lists stays, without an author", async () => {
     const [leaving, friend] = await Promise.all([createUser(t), createUser(t)]);
     // Someone else's list the leaving user is a member of (with the friend), and a list of their own.
-    const theirs = await castOfList(t, { shares: [{ userId: friend.user.id, email: friend.email, permission: 'edit' }] });
-    await t.database.db
-      .insertInto('list_shares')
-      .values({ list_id: theirs.listId, user_id: leaving.user.id, email: leaving.email, permission: 'edit', status: 'accepted', shared_by: theirs.owner.user.id, created_at: new Date().toISOString() })
-      .execute();
+    const theirs = await castOfList(t, { shares: [memberShare(friend, 'edit'), memberShare(leaving, 'edit')] });
     const added = await t.request({ method: 'POST', path: `/lists/${theirs.listId}/items`, token: leaving.token, body: { content: 'bread' } });
     expect(added.status).toBe(201);
     const mine = await t.request({ method: 'POST', path: '/lists', token: leaving.token, body: { name: 'Mine' } });
@@ -67,11 +63,7 @@ describe('DELETE /auth/account', () => {
 
   it('tells everyone live: its own sockets close, members see its list go, owners see the member go', async () => {
     const [leaving, member] = await Promise.all([createUser(t), createUser(t)]);
-    const theirs = await castOfList(t);
-    await t.database.db
-      .insertInto('list_shares')
-      .values({ list_id: theirs.listId, user_id: leaving.user.id, email: leaving.email, permission: 'view', status: 'accepted', shared_by: theirs.owner.user.id, created_at: new Date().toISOString() })
-      .execute();
+    const theirs = await castOfList(t, { shares: [memberShare(leaving, 'view')] });
     const mine = await t.request({ method: 'POST', path: '/lists', token: leaving.token, body: { name: 'Mine' } });
     await t.request({ method: 'POST', path: `/lists/${mine.body.list.id}/shares`, token: leaving.token, body: { email: member.email, permission: 'view' } });
 

@@ -19,6 +19,9 @@ export interface Cast {
 }
 
 /** A list with one member of each permission, and a stranger. */
+/** An accepted share of `user`, for ListOverrides.shares. */
+export const memberShare = (user: TestUser, permission: SharePermission) => ({ userId: user.user.id, email: user.email, permission });
+
 export async function castOfList(t: TestApp, overrides: ListOverrides = {}): Promise<Cast> {
   const [owner, admin, editor, viewer, stranger] = await Promise.all([
     createUser(t, { first_name: 'Olivia' }),
@@ -27,10 +30,9 @@ export async function castOfList(t: TestApp, overrides: ListOverrides = {}): Pro
     createUser(t),
     createUser(t),
   ]);
-  const member = (user: TestUser, permission: SharePermission) => ({ userId: user.user.id, email: user.email, permission });
   const listId = await insertList(t, owner.user.id, {
     ...overrides,
-    shares: [member(admin, 'admin'), member(editor, 'edit'), member(viewer, 'view'), ...(overrides.shares ?? [])],
+    shares: [memberShare(admin, 'admin'), memberShare(editor, 'edit'), memberShare(viewer, 'view'), ...(overrides.shares ?? [])],
   });
   return { owner, admin, editor, viewer, stranger, listId };
 }
