@@ -46,12 +46,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0]!;
     const field = issue.instancePath.slice(1).replaceAll('/', '.');
-    // No body, or JSON that is not an object: zod's "expected object, received null" says it in its own words.
+    const text = issue.message ?? 'Invalid input';
+    if (USER_FACING.has(text)) return reply.status(400).send(errorBody('invalid_input', text));
+    // No body, or JSON that is not an object, on a route without words of its own for it (the item
+    // routes have): zod's "expected object, received null" is not ours.
     if (!field && error.validationContext === 'body' && !isObject(request.body)) {
       return reply.status(400).send(errorBody('invalid_input', SERVER_MESSAGES.bodyNotObject));
     }
-    const text = issue.message ?? 'Invalid input';
-    const message = USER_FACING.has(text) || !field ? text : `${field}: ${text}`;
+    const message = field ? `${field}: ${text}` : text;
     return reply.status(400).send(errorBody('invalid_input', message));
   }
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
