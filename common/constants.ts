@@ -49,6 +49,12 @@ export const LISTS_OWNED_MAX = 500;
 /** Members and pending invitations of one list: a household or a team, and a bounded share list. */
 export const LIST_SHARES_MAX = 100;
 /**
+ * Lists shared with one account: an address can be added to lists without asking it (an invitation
+ * to a proven address is accepted at once), so this, with LISTS_OWNED_MAX, keeps its dashboard
+ * bounded however many people invite it.
+ */
+export const LISTS_JOINED_MAX = 500;
+/**
  * Items per answer of GET /lists/{id}/items (and per live snapshot message): about 250 KB, so a
  * client that never reads its answer pins little memory, whatever the size of the list.
  */

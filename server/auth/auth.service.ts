@@ -261,8 +261,9 @@ export function createAuthService(deps: AuthDeps) {
         const user = proof && (await queries.findUserById(trx, proof.user_id));
         // A link for an address the account no longer has proves nothing about the account.
         if (!proof || !user || user.email !== proof.email) return undefined;
-        await queries.markEmailVerified(trx, user.id, nowIso());
+        // Invitations first: they lock lists, and everything else locks a list before a user.
         await deps.onEmailVerified?.(trx, user, record);
+        await queries.markEmailVerified(trx, user.id, nowIso());
         await record({ entity: 'user', userId: user.id });
         return user.id;
       });

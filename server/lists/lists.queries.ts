@@ -1,5 +1,6 @@
-import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { DB, ListRow, ListsTable } from '../db/schema.ts';
+import { lockUserRow } from '../db/user-lock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -34,14 +35,9 @@ export function findList(db: Db, listId: string): Promise<ListRow | undefined> {
   return db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
 }
 
-/**
- * How many lists a user owns, for the limit on a creation. On PostgreSQL the user's row is locked
- * first, so two creations at once count one after the other (SQLite writes one at a time anyway).
- */
+/** How many lists a user owns, for the limit on a creation (the user's row locked first). */
 export async function countOwnedLists(trx: Transaction<DB>, ownerId: string): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
-  }
+  await lockUserRow(trx, ownerId);
   const { count } = await trx
     .selectFrom('lists')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ListShareRow } from '../db/schema.ts';
+import { lockUserRow } from '../db/user-lock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -43,6 +44,18 @@ export async function countShares(db: Db, listId: string): Promise<number> {
   return Number(count);
 }
 
+/** How many lists a user has joined (accepted shares), for the limit on joining (the user's row locked first). */
+export async function countJoinedLists(trx: Transaction<DB>, userId: string): Promise<number> {
+  await lockUserRow(trx, userId);
+  const { count } = await trx
+    .selectFrom('list_shares')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function insertShare(db: Db, share: ListShareRow): Promise<void> {
   await db.insertInto('list_shares').values(share).execute();
 }
@@ -80,24 +93,28 @@ export async function deletePendingShare(db: Db, key: { listId: string; email: s
     .execute();
 }
 
-/** The lists with an invitation waiting for an address. */
-export async function findPendingShareLists(db: Db, email: string): Promise<string[]> {
+/** The lists with an invitation waiting for an address, oldest invitation first; at most `limit`. */
+export async function findPendingShareLists(db: Db, email: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('list_shares')
     .select('list_id')
     .where('email', '=', email)
     .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .orderBy('list_id')
+    .limit(limit)
     .execute();
   return rows.map((row) => row.list_id);
 }
 
-/** Turns every pending invitation to an address into an accepted share of its new account. */
-export async function acceptPendingShares(db: Db, user: { id: string; email: string }): Promise<void> {
+/** Turns the invitations to an address on these lists into accepted shares of its account. */
+export async function acceptPendingShares(db: Db, user: { id: string; email: string }, listIds: string[]): Promise<void> {
   await db
     .updateTable('list_shares')
     .set({ user_id: user.id, status: 'accepted' })
     .where('email', '=', user.email)
     .where('status', '=', 'pending')
+    .where('list_id', 'in', listIds)
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { JOIN_PATH_PREFIX, LIST_SHARES_MAX } from '../../common/constants.ts';
+import { JOIN_PATH_PREFIX, LIST_SHARES_MAX, LISTS_JOINED_MAX } from '../../common/constants.ts';
 import { publicFirstName } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
@@ -39,6 +39,11 @@ export type ShareService = ReturnType<typeof createShareService>;
 /** Before a new share: the list's lock is held (changes.write), so the count is current. */
 async function refuseWhenFull(trx: Transaction<DB>, listId: string): Promise<void> {
   if ((await queries.countShares(trx, listId)) >= LIST_SHARES_MAX) throw tooLarge(SERVER_MESSAGES.tooManyShares);
+}
+
+/** Before an account joins a list (a share of its becomes accepted); `message` says whose limit it is. */
+async function refuseWhenJoinedFull(trx: Transaction<DB>, userId: string, message: string): Promise<void> {
+  if ((await queries.countJoinedLists(trx, userId)) >= LISTS_JOINED_MAX) throw tooLarge(message);
 }
 
 const RANK: Record<SharePermission, number> = { view: 0, edit: 1, admin: 2 };
@@ -97,7 +102,8 @@ export function createShareService(deps: ShareDeps) {
      * Invites an address. An account that has proven this address becomes a member at once; any
      * other address (no account yet, or an account that has not proven it) gets a pending share
      * and a mail, and the share is accepted once the address is proven. An existing share only
-     * changes its permission.
+     * changes its permission, except a proven account's pending one (its lists were full when it
+     * proved its address), which is accepted if there is room now.
      */
     async invite(actor: Actor, listId: string, body: InviteBody): Promise<{ share: ShareView; created: boolean }> {
       const invitee = await queries.findUserByEmail(db, body.email);
@@ -109,8 +115,11 @@ export function createShareService(deps: ShareDeps) {
         if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
         const existing = await queries.findShare(trx, listId, body.email);
         await record({ listId, entity: 'share', op: existing ? 'modified' : 'added', entityId: body.email });
+        const accepting = proven && existing?.status !== 'accepted';
+        if (accepting) await refuseWhenJoinedFull(trx, proven.id, SERVER_MESSAGES.inviteeOnTooManyLists);
         if (existing) {
-          await queries.updateShare(trx, key, { permission: body.permission });
+          const acceptance = accepting ? { user_id: proven.id, status: 'accepted' as const } : {};
+          await queries.updateShare(trx, key, { permission: body.permission, ...acceptance });
         } else {
           await refuseWhenFull(trx, listId);
           await queries.insertShare(trx, {
@@ -179,6 +188,8 @@ export function createShareService(deps: ShareDeps) {
         const linked = linkPermission(loaded.list);
         if (!linked) throw forbidden(MESSAGES.listForbidden);
         const pending = await queries.findShare(trx, listId, user.email);
+        if (!pending) await refuseWhenFull(trx, listId);
+        await refuseWhenJoinedFull(trx, user.id, SERVER_MESSAGES.tooManyJoinedLists);
         const invited = pending && user.email_verified ? pending : undefined;
         const permission = invited ? higher(invited.permission, linked) : linked;
         await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: user.email });
@@ -189,7 +200,6 @@ export function createShareService(deps: ShareDeps) {
             { user_id: user.id, status: 'accepted', permission, shared_by: invited ? invited.shared_by : user.id },
           );
         } else {
-          await refuseWhenFull(trx, listId);
           await queries.insertShare(trx, {
             list_id: listId,
             user_id: user.id,
@@ -218,12 +228,20 @@ export function createShareService(deps: ShareDeps) {
       };
     },
 
-    /** When an address is proven: invitations waiting for it become the account's shares. */
+    /**
+     * When an address is proven: invitations waiting for it become the account's shares, the
+     * oldest first, as many as LISTS_JOINED_MAX leaves room for; the rest stay pending (an owner's
+     * new invitation accepts one once there is room). Called before the user's row is written: the
+     * lists are locked before the user, as an invitation or a join locks them.
+     */
     async acceptInvitations(trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange): Promise<void> {
-      const listIds = await queries.findPendingShareLists(trx, user.email);
+      const pendingIds = await queries.findPendingShareLists(trx, user.email, LISTS_JOINED_MAX);
+      if (pendingIds.length === 0) return;
+      await changes.lock(trx, pendingIds);
+      const room = LISTS_JOINED_MAX - (await queries.countJoinedLists(trx, user.id));
+      const listIds = pendingIds.slice(0, Math.max(room, 0));
       if (listIds.length === 0) return;
-      await changes.lock(trx, listIds);
-      await queries.acceptPendingShares(trx, user);
+      await queries.acceptPendingShares(trx, user, listIds);
       await record(listIds.map((listId) => ({ listId, entity: 'share' as const, op: 'modified' as const, entityId: user.email })));
     },
   };

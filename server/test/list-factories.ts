@@ -50,11 +50,30 @@ export async function insertList(t: TestApp, ownerId: string, overrides: ListOve
   return id;
 }
 
-/** `count` plain lists owned by `ownerId`, in one statement (a user at a limit). */
-export async function insertLists(t: TestApp, ownerId: string, count: number): Promise<void> {
+/** `count` plain lists owned by `ownerId`, in one statement (a user at a limit); answers their ids. */
+export async function insertLists(t: TestApp, ownerId: string, count: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, () => listRow(ownerId, {}));
+  await t.database.db.insertInto('lists').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Shares `listIds` (of `ownerId`) with `member`, accepted, in one statement. */
+export async function shareLists(t: TestApp, ownerId: string, listIds: string[], member: { id: string; email: string }): Promise<void> {
+  if (listIds.length === 0) return;
+  const created_at = new Date().toISOString();
   await t.database.db
-    .insertInto('lists')
-    .values(Array.from({ length: count }, () => listRow(ownerId, {})))
+    .insertInto('list_shares')
+    .values(
+      listIds.map((list_id) => ({
+        list_id,
+        user_id: member.id,
+        email: member.email,
+        permission: 'view' as const,
+        status: 'accepted' as const,
+        shared_by: ownerId,
+        created_at,
+      })),
+    )
     .execute();
 }
 
