@@ -59,6 +59,18 @@ describe('the replay of changes made offline', () => {
     expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'List not found') }]);
   });
 
+  it('takes a removal answered 404 as done: the thing is gone, as the user asked, and nothing is said', async () => {
+    const leave: PendingChange = { key: 'k0', listId: 'l2', method: 'DELETE', path: '/lists/l2/shares/u1' };
+    appStore.update((state) => ({ ...state, pendingChanges: [leave, ...state.pendingChanges] }));
+    fetchMock
+      .mockResolvedValueOnce(failure(404, 'List not found or not accessible'))
+      .mockResolvedValueOnce(created('milk'))
+      .mockResolvedValueOnce(created('eggs'));
+    await replayPendingChanges();
+    expect(queued()).toEqual([]);
+    expect(toastStore.get()).toEqual([]);
+  });
+
   it('says once how many changes were refused, with the first reason', async () => {
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await replayPendingChanges();

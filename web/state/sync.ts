@@ -98,6 +98,9 @@ function stopRetrying(): void {
   retryDelay = REPLAY_RETRY_FIRST_MS;
 }
 
+/** A removal answered 404 found its target gone already: done, as the online removals take it. */
+const alreadyDone = (change: PendingChange, error: ApiError) => change.method === 'DELETE' && error.status === 404;
+
 let replaying: Promise<void> | undefined;
 
 /**
@@ -122,9 +125,9 @@ export function replayPendingChanges(): Promise<void> {
             if (error.status !== 401) retryLater();
             return;
           }
-          // Refused (e.g. 404 for a deleted item, 403 after losing access) or failed (500): dropped,
-          // and the reload below shows the server's truth.
-          refused.push(error);
+          // Refused (e.g. 404 for an edit of a deleted item, 403 after losing access) or failed (500):
+          // dropped, and the reload below shows the server's truth.
+          if (!alreadyDone(change, error)) refused.push(error);
         }
         touched.add(change.listId);
         appStore.update((state) => ({
