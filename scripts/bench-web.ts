@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
+import { API_BASE_PATH, LISTS_JOINED_MAX, LISTS_OWNED_MAX, STORAGE_KEYS } from '../common/constants.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium.ts';
 
@@ -15,10 +15,12 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium.ts';
  * (from network), (b) reloads it twice with the cache warm while every `/lists` API answer is held
  * back by API_DELAY_MS (so what is measured is the render from cache alone; the second reload is a
  * returning visitor's, whose browser has kept the compiled code), (c) adds an item through
- * the add bar, (d) scrolls down the list SCROLL_PX a frame for SCROLL_FRAMES frames. Times are
+ * the add bar, (d) scrolls down the list SCROLL_PX a frame for SCROLL_FRAMES frames, and (e) opens
+ * the dashboard of an account at both list limits (DASHBOARD_LISTS cards: the lists it owns, and as
+ * many of a second account's, joined by link) with an empty `listo_cache`. Times are
  * taken in the page: from navigation start (performance.now()) to the frame after the first item
  * row is in the DOM, and after the whole list is: all ITEMS rows, or, when the list is windowed,
- * the rows of the window with aria-setsize saying all ITEMS are there; for (c) from the Enter
+ * the rows of the window with aria-setsize saying all ITEMS are there (for (e), all cards); for (c) from the Enter
  * keydown to the frame after the new row is in the DOM; for (d) the time between frames. Loopback
  * only; everything it starts or writes is removed at the end, also on failure.
  */
@@ -34,6 +36,8 @@ const SCROLL_PX = 120;
 const LONG_FRAME_MS = 20;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROW = '[data-testid="item-row"]';
+const DASHBOARD_LISTS = LISTS_OWNED_MAX + LISTS_JOINED_MAX;
+const CARD = 'ul[aria-label="Lists"] > li';
 
 interface Marks {
   /** The app's header: what any screen shows first, the floor of the list's times. */
@@ -82,14 +86,14 @@ function installProbe(args: { target: number; row: string }): void {
   );
 }
 
-async function post(url: string, body: unknown, token?: string): Promise<{ [key: string]: unknown }> {
+async function send(url: string, body: unknown, token?: string, method = 'POST'): Promise<{ [key: string]: unknown }> {
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(WAIT_MS),
   });
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { [key: string]: unknown };
 }
 
@@ -142,6 +146,40 @@ async function scrollFrames(page: Page): Promise<number[]> {
   );
 }
 
+/**
+ * Gives the account of `token` a full dashboard: LISTS_OWNED_MAX lists of its own (it has `owned`
+ * already) and LISTS_JOINED_MAX of a second account's, shared by link and joined.
+ */
+async function fillDashboard(api: string, token: string, owned: number): Promise<void> {
+  for (let index = owned; index < LISTS_OWNED_MAX; index++) await send(`${api}/lists`, { name: `Own list ${index + 1}` }, token);
+  const sharer = (await send(`${api}/auth/register`, { email: `bench-sharer-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'bench-password' })) as { token: string };
+  for (let index = 0; index < LISTS_JOINED_MAX; index++) {
+    const { id } = (await send(`${api}/lists`, { name: `Shared list ${index + 1}` }, sharer.token)).list as { id: string };
+    await send(`${api}/lists/${id}/visibility`, { visibility: 'private', public_editable: false, allow_link_sharing: true }, sharer.token, 'PUT');
+    await send(`${api}/lists/${id}/join`, {}, token);
+  }
+}
+
+/** A fresh browser context (empty caches) signed in as `auth`, with the probe counting `probe.row`. */
+async function signedInPage(
+  browser: Browser,
+  auth: { token: string; user: unknown },
+  probe: { target: number; row: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ({ keys, token, user }) => {
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.user, user);
+    },
+    { keys: STORAGE_KEYS, token: auth.token, user: JSON.stringify(auth.user) },
+  );
+  await context.addInitScript(installProbe, probe);
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  return { context, page };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -180,11 +218,11 @@ async function main(): Promise<void> {
     server = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH: '0', LOG_LEVEL: 'warn' });
     const api = `${server.url}${API_BASE_PATH}`;
     const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const auth = (await post(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string; user: unknown };
-    const listId = ((await post(`${api}/lists`, { name: 'Bench 2000' }, auth.token)).list as { id: string }).id;
+    const auth = (await send(`${api}/auth/register`, { email, password: 'bench-password' })) as { token: string; user: unknown };
+    const listId = ((await send(`${api}/lists`, { name: 'Bench 2000' }, auth.token)).list as { id: string }).id;
     for (let start = 1; start <= ITEMS; start += BATCH) {
       const items = Array.from({ length: Math.min(BATCH, ITEMS - start + 1) }, (_, i) => ({ content: `item ${start + i}` }));
-      await post(`${api}/lists/${listId}/items/batch`, { items }, auth.token);
+      await send(`${api}/lists/${listId}/items/batch`, { items }, auth.token);
     }
 
     browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
@@ -194,6 +232,7 @@ async function main(): Promise<void> {
       cacheCold: { shell: [] as number[], firstRow: [] as number[], allRows: [] as number[] },
       cacheWarm: { shell: [] as number[], firstRow: [] as number[], allRows: [] as number[] },
       add: [] as number[],
+      dashboard: [] as number[],
       frames: [] as number[],
       networkShell: [] as number[],
     };
@@ -201,18 +240,8 @@ async function main(): Promise<void> {
     let itemsOnList = ITEMS;
     const listUrl = `${server.url}/lists/${listId}`;
     for (let run = 0; run < RUNS; run++) {
-      const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const { context, page } = await signedInPage(browser, auth, { target: ITEMS, row: ROW });
       try {
-        await context.addInitScript(
-          ({ keys, token, user }) => {
-            localStorage.setItem(keys.token, token);
-            localStorage.setItem(keys.user, user);
-          },
-          { keys: STORAGE_KEYS, token: auth.token, user: JSON.stringify(auth.user) },
-        );
-        await context.addInitScript(installProbe, { target: ITEMS, row: ROW });
-        const page = await context.newPage();
-        page.setDefaultTimeout(WAIT_MS);
 
         // (a) From network: a new context, so no listo_cache and an empty HTTP cache.
         await page.goto(listUrl);
@@ -255,6 +284,18 @@ async function main(): Promise<void> {
       }
     }
 
+    // (e) The dashboard at both list limits, from network.
+    await fillDashboard(api, auth.token, 1);
+    for (let run = 0; run < RUNS; run++) {
+      const { context, page } = await signedInPage(browser, auth, { target: DASHBOARD_LISTS, row: CARD });
+      try {
+        await page.goto(`${server.url}/`);
+        results.dashboard.push(await mark(page, 'allRows'));
+      } finally {
+        await context.close();
+      }
+    }
+
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(`\nmachine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(`Chromium ${browser.version()} headless, 1280x800; list of ${ITEMS} items; ${rowsRendered} item rows in the DOM for ${itemsOnList} items on the list (the bench adds one per run)${rowsRendered === itemsOnList ? ', no virtualisation' : ', windowed'}; ${RUNS} runs`);
@@ -274,6 +315,7 @@ async function main(): Promise<void> {
       ['from cache, returning: first item row', results.cacheWarm.firstRow],
       [`from cache, returning: whole list (${ITEMS} rows, or the window over them)`, results.cacheWarm.allRows],
       ['add an item: Enter to row shown', results.add],
+      [`dashboard of ${DASHBOARD_LISTS} lists, from network: all cards`, results.dashboard],
     ];
     for (const [name, values] of rows) {
       const sorted = [...values].sort((a, b) => a - b);

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,21 @@ async function leave() {
   expect(dialog).toHaveTextContent(UI_TEXT.leaveListConfirm(shared.name));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
 }
+
+describe('ListCard: its dialogs', () => {
+  afterEach(cleanup);
+
+  it('give the focus back to their button on closing, though mounted only while open', async () => {
+    showCard(makeList());
+    const remove = screen.getByRole('button', { name: 'Delete Picnic' });
+    await userEvent.click(remove);
+    expect(screen.getByRole('dialog', { name: 'Delete list' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await act(() => new Promise((done) => setTimeout(done, 20)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(remove).toHaveFocus();
+  });
+});
 
 describe('ListCard: leaving a list shared with me', () => {
   let fetchMock: ReturnType<typeof mockFetch>;

@@ -85,27 +85,32 @@ export function ListCard({ list }: { list: ClientList }) {
           <LogOut size={18} aria-hidden />
         </button>
       )}
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === 'delete' ? 'Delete list' : 'Remove access'}
-        message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
-        confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (confirm === 'delete') void deleteListAction(list.id);
-          else if (confirm) void removeAccessAction(list.id, confirm.userId);
-          setConfirm(null);
-        }}
-      />
-      <LeaveListDialog
-        open={leaving}
-        name={list.name}
-        onCancel={() => setLeaving(false)}
-        onConfirm={() => {
-          setLeaving(false);
-          void leaveListAction(list.id);
-        }}
-      />
+      {/* Mounted only while open: a dashboard of 1,000 cards spent a second mounting closed dialogs. */}
+      {confirm !== null && (
+        <ConfirmDialog
+          open
+          title={confirm === 'delete' ? 'Delete list' : 'Remove access'}
+          message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
+          confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            if (confirm === 'delete') void deleteListAction(list.id);
+            else void removeAccessAction(list.id, confirm.userId);
+            setConfirm(null);
+          }}
+        />
+      )}
+      {leaving && (
+        <LeaveListDialog
+          open
+          name={list.name}
+          onCancel={() => setLeaving(false)}
+          onConfirm={() => {
+            setLeaving(false);
+            void leaveListAction(list.id);
+          }}
+        />
+      )}
     </li>
   );
 }
