@@ -20,6 +20,7 @@ import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { answerClientError } from './http/client-errors.ts';
+import { registerCompression } from './http/compression.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { answerInTheWrite, claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthentication(api, [auth.authenticate, alexa.oauth.authenticate]);
       registerTextGuard(api);
       registerIdempotency(api, { db, inTransaction: database.inTransaction, now });
+      registerCompression(api);
       // Deleting an item, a list or an account detaches its images (foreign keys): files go right after.
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();
