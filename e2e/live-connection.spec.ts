@@ -3,10 +3,11 @@ import { API_BASE_PATH, STORAGE_KEYS } from '../common/constants.ts';
 import { UI_TEXT } from '../common/messages.ts';
 import { REALTIME_PAUSED_NOTICE_MS, REALTIME_PONG_TIMEOUT_MS } from '../common/realtime.ts';
 import { startWebSocketProxy, type WebSocketProxy } from '../server/test/websocket-proxy.ts';
-import { addItems, itemTexts, openNewList, registerUser } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { addItems, apiToken, itemTexts, openNewList, registerUser } from './fixtures.ts';
 
 /**
- * The live socket where it fails in real life. The page is opened through a proxy that can leave
+ * The live socket: what an open list costs on it, and where it fails in real life. The page is opened through a proxy that can leave
  * its WebSocket half-open (a laptop that slept, a phone that changed networks: the socket looks
  * open and brings nothing) or refuse WebSockets (a reverse proxy set up without them).
  */
@@ -18,6 +19,41 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => proxy.close());
 test.use({ baseURL: `http://127.0.0.1:${PROXY_PORT}` });
+
+/** Every frame of the page's live sockets, parsed, in the order sent and received. */
+function recordFrames(page: Page): { sent: Record<string, unknown>[]; received: Record<string, unknown>[] } {
+  const frames = { sent: [] as Record<string, unknown>[], received: [] as Record<string, unknown>[] };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => frames.sent.push(JSON.parse(String(frame.payload)) as Record<string, unknown>));
+    socket.on('framereceived', (frame) => frames.received.push(JSON.parse(String(frame.payload)) as Record<string, unknown>));
+  });
+  return frames;
+}
+
+test('an open list follows its items from what its load read: no snapshot of them again on the socket', async ({ page, request }) => {
+  const frames = recordFrames(page);
+  await registerUser(page);
+  const listId = await openNewList(page, 'Groceries');
+  const api = `http://127.0.0.1:${PORT}${API_BASE_PATH}/lists/${listId}/items`;
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  expect((await request.post(api, { headers, data: { content: 'milk' } })).status()).toBe(201);
+  await expect(itemTexts(page)).toHaveText(['milk']);
+
+  // Opened afresh, from the address bar: the load at start-up hands its read to the live feed.
+  frames.sent.length = frames.received.length = 0;
+  await page.reload();
+  await expect(itemTexts(page)).toHaveText(['milk']);
+  const subscribe = () => frames.sent.filter((frame) => frame.type === 'subscribe' && frame.topic === 'items').at(-1);
+  const { seq } = (await (await request.get(api, { headers })).json()) as { seq: number };
+  await expect.poll(() => subscribe()?.since).toBe(seq);
+  expect((await request.post(api, { headers, data: { content: 'eggs' } })).status()).toBe(201);
+  await expect(itemTexts(page)).toHaveText(['eggs', 'milk']);
+  // "eggs" comes in the answer to the subscription or as a change after it, as the two cross.
+  const itemsSubscription = subscribe()!.id;
+  const answers = frames.received.filter((frame) => frame.id === itemsSubscription).map((frame) => frame.type);
+  expect(answers[0]).toBe('resumed');
+  expect(answers).not.toContain('snapshot');
+});
 
 test('a socket left half-open is found when the page is shown again, and the list catches up', async ({ page, request }) => {
   await registerUser(page);

@@ -105,9 +105,11 @@ export type ItemsPageQuery = z.infer<typeof ItemsPageQuery>;
 
 /**
  * GET /lists/{id}/items and PUT /lists/{id}/items/order: one page of the list's items in display
- * order; `next` is the cursor of the following page, null after the last.
+ * order; `next` is the cursor of the following page, null after the last. `seq` is the list's
+ * change seq read before the page: the page holds every change up to it (and perhaps later ones),
+ * so an `items` subscription with `since: seq` brings whatever the page may have missed.
  */
-export const ItemsResponse = z.object({ items: z.array(ItemView), next: z.string().nullable() });
+export const ItemsResponse = z.object({ items: z.array(ItemView), next: z.string().nullable(), seq: z.number().int() });
 export type ItemsResponse = z.infer<typeof ItemsResponse>;
 
 /**

@@ -23,7 +23,7 @@ import type { DB, ItemRow } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
-import { readItemsPage } from '../items/item-pages.ts';
+import { readItemsResponse } from '../items/item-pages.ts';
 import * as itemQueries from '../items/items.queries.ts';
 import { recallProperties } from '../items/property-memory.ts';
 import { activityOf, type ChangeFeed } from '../realtime/index.ts';
@@ -176,8 +176,7 @@ export function createAiService(deps: AiDeps) {
           [...touched].map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })),
           activityOf(actor, LIST_ACTIVITY.sorted),
         );
-        const { rows: page, next } = await readItemsPage(trx, listId);
-        return { items: page.map((row) => present(row, role)), next: next ?? null };
+        return readItemsResponse(trx, changes, listId, (row) => present(row, role));
       });
     },
 

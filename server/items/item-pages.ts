@@ -1,7 +1,9 @@
 import { ITEMS_PAGE_MAX } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
+import type { ChangeFeed } from '../realtime/index.ts';
 import { listItemsAfter, type ItemOrderKey, type Db } from './items.queries.ts';
 
 /**
@@ -44,6 +46,22 @@ export async function readItemsPage(
   const more = rows.length > limit;
   if (more) rows.pop();
   return { rows, next: more ? encodeCursor(rows.at(-1)!) : undefined };
+}
+
+/**
+ * A page as a caller sees it (GET /lists/{id}/items and the calls that answer the first page),
+ * with the list's seq read before the page: the page holds every change up to that seq.
+ */
+export async function readItemsResponse(
+  db: Db,
+  changes: Pick<ChangeFeed, 'seqOf'>,
+  listId: string,
+  present: (row: ItemRow) => ItemView,
+  options: { limit?: number; cursor?: string } = {},
+): Promise<ItemsResponse> {
+  const seq = await changes.seqOf(db, listId);
+  const { rows, next } = await readItemsPage(db, listId, options);
+  return { items: rows.map(present), next: next ?? null, seq };
 }
 
 /** Every item of a list, page by page (snapshots send each page as it comes). */

@@ -22,6 +22,8 @@ describe('PUT /lists/{id}/items/order', () => {
     expect(response.body.items.map((item: { position: number }) => item.position)).toEqual([0, 1, 2]);
     const list = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
     expect(contentsOf(list.body.items)).toEqual(['c', 'a', 'b']);
+    // Three adds, then the reorder's three moves: the answer's seq already holds them.
+    expect([response.body.seq, list.body.seq]).toEqual([6, 6]);
   });
 
   it('reorders a long list', async () => {
@@ -40,7 +42,7 @@ describe('PUT /lists/{id}/items/order', () => {
     const { owner, listId } = await ownerWithList(t);
     const response = await t.request({ method: 'PUT', path: `/lists/${listId}/items/order`, token: owner.token, body: { ids: [] } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], next: null });
+    expect(response.body).toEqual({ items: [], next: null, seq: 0 });
   });
 
   it.each([

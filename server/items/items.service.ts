@@ -15,7 +15,7 @@ import type {
 } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
-import { isMember } from '../access/permissions.ts';
+import { isMember, type ListRole } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ItemRow, ListRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound, tooLarge } from '../http/errors.ts';
 import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
-import { readItemsPage } from './item-pages.ts';
+import { readItemsResponse } from './item-pages.ts';
 import * as queries from './items.queries.ts';
 import { recallProperties, rememberProperties } from './property-memory.ts';
 
@@ -79,6 +79,7 @@ function draftsOf(entries: readonly ItemEntry[]): Draft[] {
 export function createItemService(deps: ItemDeps) {
   const { db, changes, presentItem } = deps;
   const nowIso = () => deps.now().toISOString();
+  const presentFor = (role: ListRole) => (row: ItemRow) => presentItem(row, { member: isMember(role) });
 
   /** The steps of an add, carried out: rows created, checked items put back, duplicates skipped. */
   async function applySteps(
@@ -187,8 +188,7 @@ export function createItemService(deps: ItemDeps) {
     /** One page of the list's items in display order; anyone who may read the list. */
     async list(actor: Actor, listId: string, page: ItemsPageQuery): Promise<ItemsResponse> {
       const { role } = await authorize(db, actor, listId, 'read');
-      const { rows, next } = await readItemsPage(db, listId, page);
-      return { items: rows.map((row) => presentItem(row, { member: isMember(role) })), next: next ?? null };
+      return readItemsResponse(db, changes, listId, presentFor(role), page);
     },
 
     /**
@@ -283,8 +283,7 @@ export function createItemService(deps: ItemDeps) {
           ids.map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })),
           activityOf(actor, LIST_ACTIVITY.reordered),
         );
-        const { rows, next } = await readItemsPage(trx, listId);
-        return { items: rows.map((row) => presentItem(row, { member: isMember(role) })), next: next ?? null };
+        return readItemsResponse(trx, changes, listId, presentFor(role));
       });
     },
   };

@@ -19,7 +19,7 @@ describe('GET /lists/{id}/items', () => {
     const { owner, listId } = await ownerWithList(t);
     const response = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], next: null });
+    expect(response.body).toEqual({ items: [], next: null, seq: 0 });
   });
 
   it('needs a bearer token, even for a public list', async () => {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ChangeOp } from '../../common/realtime.ts';
 import type { Actor } from '../access/actor.ts';
@@ -118,6 +118,13 @@ export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: C
       bus.afterCommit(notes);
       return value;
     },
+
+    /**
+     * The list's seq now. A read made after this one holds every change up to it, so a client
+     * that read a list's items after it can follow them from there (an `items` subscription with
+     * `since`) instead of loading them all again.
+     */
+    seqOf: (db: Kysely<DB> | Transaction<DB>, listId: string) => queries.findChangeSeq(db, listId),
 
     /** Locks lists found inside a write (in id order), e.g. those a new account's invitations name. */
     lock: (trx: Transaction<DB>, listIds: readonly string[]) => queries.lockLists(trx, listIds),

@@ -61,6 +61,24 @@ describe('the live client', () => {
     client.close();
   });
 
+  it('starts from the items a REST read answered: only what changed after its seq comes, no snapshot', async () => {
+    const { owner, editor, listId } = await castOfList(t);
+    await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
+    const read = await call(t, editor.token, 'GET', `/lists/${listId}/items`);
+    expect(read.seq).toBe(1);
+    await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
+
+    const { client } = await clientFor(t, editor.token);
+    const messages: ServerMessage[] = [];
+    const items = client.subscribe({ topic: 'items', listId, from: { docs: read.items, seq: read.seq }, onUpdate: (_docs, message) => messages.push(message) });
+    await waitUntil(() => items.seq() === 2, 'the change after the read');
+
+    const rest = (await call(t, editor.token, 'GET', `/lists/${listId}/items`)).items;
+    expect([...items.docs().values()].sort(byId)).toEqual([...rest].sort(byId));
+    expect(messages.map((m) => m.type)).toEqual(['resumed']);
+    client.close();
+  });
+
   it('reconnects after a drop and resumes from its seq: no second snapshot, state equal to the server', async () => {
     const { owner, editor, listId } = await castOfList(t);
     // While the network is down, no ticket can be had: the client stays away until the writes are done.

@@ -78,6 +78,14 @@ const changeSeqBump = compiledQuery(
       .returning('change_seq'),
 );
 
+/** The seq of a list's latest change; 0 for a list that is gone. */
+export async function findChangeSeq(db: Db, listId: string): Promise<number> {
+  const { rows } = await changeSeqRead(db, { listId });
+  return rows[0]?.change_seq ?? 0;
+}
+
+const changeSeqRead = compiledQuery((db, { listId }: { listId: string }) => db.selectFrom('lists').select('change_seq').where('id', '=', listId));
+
 /** Rows per INSERT: 6 parameters each stays far below both dialects' limits (a reorder logs 5,000). */
 const INSERT_CHUNK = 500;
 

@@ -11,10 +11,19 @@ import { api, cursorQuery, fetchAllPages, type ChangeRequest } from './client.ts
 export const itemsPath = (listId: string) => `/lists/${encodeURIComponent(listId)}/items`;
 const itemPath = (listId: string, itemId: string) => `${itemsPath(listId)}/${encodeURIComponent(itemId)}`;
 
-/** Every item of a list, page by page (the server answers at most ITEMS_PAGE_MAX at a time). */
-export async function fetchItems(listId: string): Promise<ItemView[]> {
+/** A list's items as the server had them, and a seq they hold every change up to (see ItemsResponse). */
+export interface ItemsRead {
+  items: ItemView[];
+  seq: number;
+}
+
+/**
+ * Every item of a list, page by page (the server answers at most ITEMS_PAGE_MAX at a time). The
+ * first page's seq is the earliest, so every page holds every change up to it.
+ */
+export async function fetchItems(listId: string): Promise<ItemsRead> {
   const pages = await fetchAllPages((cursor) => api<ItemsResponse>(`${itemsPath(listId)}${cursorQuery(cursor)}`));
-  return pages.flatMap((page) => page.items);
+  return { items: pages.flatMap((page) => page.items), seq: pages[0]!.seq };
 }
 
 export const itemRequests = {

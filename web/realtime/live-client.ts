@@ -57,6 +57,12 @@ export interface SubscribeOptions<Doc> {
   topic: Topic;
   /** Required for `items` and `list-shares`. */
   listId?: string;
+  /**
+   * List topics: a state the caller already read over REST, whole up to `seq` (an items page's
+   * seq). The subscription starts from it and asks only for the changes after `seq` instead of a
+   * snapshot of everything again; the server answers a snapshot anyway when its log is too short.
+   */
+  from?: { docs: readonly Doc[]; seq: number };
   /** After every snapshot, resume or change: the whole current state, and the message that made it. */
   onUpdate: (docs: ReadonlyMap<string, Doc>, message: ServerMessage) => void;
   /** The server ended the subscription (access lost, list deleted) or refused it; nothing more comes. */
@@ -90,7 +96,7 @@ interface Entry {
   listId: string | undefined;
   docs: Map<string, unknown>;
   seq: number | undefined;
-  /** The state is whole (a snapshot arrived); only then may a reconnect resume from `seq`. */
+  /** The state is whole (a snapshot arrived, or it started `from` one); only then may a reconnect resume from `seq`. */
   synced: boolean;
   /** The pages of a snapshot that is still arriving (`more: true`), applied once the last one is in. */
   incoming: Map<string, unknown> | undefined;
@@ -250,13 +256,15 @@ export function createLiveClient(options: LiveClientOptions) {
 
   return {
     subscribe<Doc>(subscribeOptions: SubscribeOptions<Doc>): LiveSubscription<Doc> {
+      const { topic, from } = subscribeOptions;
+      const start = from && LIST_TOPICS.has(topic) ? from : undefined;
       const entry: Entry = {
         id: `s${nextId++}`,
-        topic: subscribeOptions.topic,
+        topic,
         listId: subscribeOptions.listId,
-        docs: new Map(),
-        seq: undefined,
-        synced: false,
+        docs: new Map(start?.docs.map((doc) => [docKey(topic, doc), doc])),
+        seq: start?.seq,
+        synced: start !== undefined,
         incoming: undefined,
         options: subscribeOptions as SubscribeOptions<unknown>,
       };

@@ -62,11 +62,10 @@ export function ListScreen() {
     loadForScreen('lists', loadLists).catch(() => undefined);
   }, [id]);
 
-  // A list made here is followed once the server has it.
+  // A list made here is followed once the server has it, live from where its load left off.
   useEffect(() => {
     if (unconfirmed) return undefined;
-    loadForScreen(`items:${id}`, () => loadItems(id)).catch(() => undefined);
-    return followListItems(id);
+    return followListItems(id, loadForScreen(`items:${id}`, () => loadItems(id)));
   }, [id, unconfirmed]);
 
   // Not one of the user's lists: maybe a public one opened by its link, which the server decides.

@@ -7,7 +7,7 @@ import { rememberedProperties, withRememberedProperties } from '../../common/pro
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
-import { fetchItems, itemRequests } from '../api/items.ts';
+import { fetchItems, itemRequests, type ItemsRead } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
@@ -50,11 +50,16 @@ export function setServerItems(listId: string, server: ItemView[]) {
   });
 }
 
-/** Loads every item of a list; a list the server has not confirmed yet has none there. */
-export async function loadItems(listId: string): Promise<void> {
+/**
+ * Loads every item of a list and answers what was read, for the live feed to follow from there; a
+ * list the server has not confirmed yet has none there.
+ */
+export async function loadItems(listId: string): Promise<ItemsRead | undefined> {
   const list = appStore.get().lists.find((entry) => entry.id === listId);
-  if (list && isUnconfirmed(list)) return;
-  setServerItems(listId, await fetchItems(listId));
+  if (list && isUnconfirmed(list)) return undefined;
+  const read = await fetchItems(listId);
+  setServerItems(listId, read.items);
+  return read;
 }
 
 /** Adds names to the front of the history; answers the ones that were new (to take back on failure). */

@@ -8,10 +8,11 @@ import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
+import type { ItemsRead } from '../api/items.ts';
 import type { LiveClientOptions, SocketLike } from '../realtime/live-client.ts';
 import { item } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
-import { followListItems, startLiveSync } from './live-sync.ts';
+import { ITEMS_LOAD_WAIT_MS, followListItems, startLiveSync } from './live-sync.ts';
 import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
 import { makeList, makeUser } from '../test/factories.ts';
@@ -79,6 +80,13 @@ const shared = (id: string) =>
   list(id, { owner_id: 'u2', isOwner: false, created_at: '2025-02-01T00:00:00.000Z', shareInfo: { permission: 'edit', shared_by: 'bob@example.com', shared_at: '2025-02-01T00:00:00.000Z' } });
 
 const listIds = () => appStore.get().lists.map((entry) => entry.id);
+
+/** Follows a list's items as the list screen does, once its load (`read`, or a failed one) has settled. */
+async function follow(listId: string, read?: ItemsRead): Promise<() => void> {
+  const unfollow = followListItems(listId, read ? Promise.resolve(read) : Promise.reject(new Error('offline')));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  return unfollow;
+}
 
 /** Lets the ticket promise settle so the client connects, then opens the socket. */
 async function connected(): Promise<FakeSocket> {
@@ -173,7 +181,7 @@ describe('live sync', () => {
 
     it('sees the open list disappear from the store when it leaves the shares topic', async () => {
       const socket = await withLists();
-      const unfollow = followListItems('s1');
+      const unfollow = await follow('s1');
       const itemsId = socket.idOf('items', 's1');
       socket.receive({ type: 'snapshot', id: itemsId, docs: [item('i1', 'milk', { list_id: 's1' })], seq: 1 });
       expect(appStore.get().items.s1?.map((entry) => entry.id)).toEqual(['i1']);
@@ -188,7 +196,7 @@ describe('live sync', () => {
 
     it.each(['forbidden', 'not_found'] as const)('removes the open list when its items subscription ends with %s', async (code) => {
       const socket = await withLists();
-      const unfollow = followListItems('s2');
+      const unfollow = await follow('s2');
       const itemsId = socket.idOf('items', 's2');
       socket.receive({ type: 'snapshot', id: itemsId, docs: [item('i1', 'milk', { list_id: 's2' })], seq: 1 });
       expect(appStore.get().items.s2).toHaveLength(1);
@@ -201,11 +209,63 @@ describe('live sync', () => {
 
     it('keeps the open list when its items subscription ends for another reason', async () => {
       const socket = await withLists();
-      const unfollow = followListItems('s2');
+      const unfollow = await follow('s2');
       const itemsId = socket.idOf('items', 's2');
       socket.receive({ type: 'error', id: itemsId, code: 'too_many_subscriptions', message: 'Too many' });
       expect(listIds()).toEqual(['s1', 's2', 'own']);
       unfollow();
+    });
+  });
+
+  describe("the open list's items", () => {
+    it('follows them from the items its load read: only the changes since, not a snapshot again', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      const milk = item('i1', 'milk', { list_id: 'l1' });
+      const unfollow = await follow('l1', { items: [milk], seq: 7 });
+      const subscribe = socket.sent.find((message) => message.type === 'subscribe' && message.topic === 'items');
+      expect(subscribe).toEqual({ type: 'subscribe', id: socket.idOf('items', 'l1'), topic: 'items', listId: 'l1', since: 7 });
+
+      const eggs = item('i2', 'eggs', { list_id: 'l1' });
+      socket.receive({ type: 'resumed', id: socket.idOf('items', 'l1'), changes: [{ op: 'added', doc: eggs }], seq: 8 });
+      expect(appStore.get().items.l1?.map((entry) => entry.content)).toEqual(['milk', 'eggs']);
+      unfollow();
+    });
+
+    it('asks for a snapshot when the load failed', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      const unfollow = await follow('l1');
+      const subscribe = socket.sent.find((message) => message.type === 'subscribe' && message.topic === 'items');
+      expect(subscribe).not.toHaveProperty('since');
+      unfollow();
+    });
+
+    it('asks for a snapshot when the load is not in after ITEMS_LOAD_WAIT_MS, and ignores it when it comes', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      let answer: (read: ItemsRead) => void = () => {};
+      const unfollow = followListItems('l1', new Promise((resolve) => (answer = resolve)));
+      const subscribes = () => socket.sent.filter((message) => message.type === 'subscribe' && message.topic === 'items');
+      await act(() => vi.advanceTimersByTimeAsync(ITEMS_LOAD_WAIT_MS - 1));
+      expect(subscribes()).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(subscribes()).toEqual([{ type: 'subscribe', id: socket.idOf('items', 'l1'), topic: 'items', listId: 'l1' }]);
+      answer({ items: [], seq: 1 });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(subscribes()).toHaveLength(1);
+      unfollow();
+    });
+
+    it('never subscribes when the list is closed before its load is in', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      let answer: (read: ItemsRead) => void = () => {};
+      const unfollow = followListItems('l1', new Promise((resolve) => (answer = resolve)));
+      unfollow();
+      answer({ items: [], seq: 1 });
+      await act(() => vi.advanceTimersByTimeAsync(ITEMS_LOAD_WAIT_MS));
+      expect(socket.sent.filter((message) => message.type === 'subscribe' && message.topic === 'items')).toEqual([]);
     });
   });
 

@@ -2,6 +2,7 @@ import { AI_BANNER_MS } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
+import type { ItemsRead } from '../api/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
@@ -94,15 +95,38 @@ export function startLiveSync(): () => void {
   };
 }
 
-/** Follows the items of one list while it is open; answers the unsubscribe function. */
-export function followListItems(listId: string): () => void {
-  const subscription = liveClient().subscribe<ItemView>({
-    topic: 'items',
-    listId,
-    onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
-    onEnd: (code) => {
-      if (code === 'forbidden' || code === 'not_found') removeListLocally(listId);
-    },
-  });
-  return () => subscription.unsubscribe();
+/**
+ * How long the items' subscription waits for their load: a read stuck on a dead connection must not
+ * hold back the live feed, which then asks for a snapshot instead.
+ */
+export const ITEMS_LOAD_WAIT_MS = 5_000;
+
+/**
+ * Follows the items of one list while it is open, from the items `loaded` read over REST: the socket
+ * then brings only what changed since, not every item again. Without them (the read failed, or is
+ * not in after ITEMS_LOAD_WAIT_MS) it asks for a snapshot. Answers the unsubscribe function.
+ */
+export function followListItems(listId: string, loaded: Promise<ItemsRead | undefined>): () => void {
+  let subscription: { unsubscribe(): void } | undefined;
+  let stopped = false;
+  const follow = (read: ItemsRead | undefined) => {
+    clearTimeout(waiting);
+    if (stopped || subscription) return;
+    subscription = liveClient().subscribe<ItemView>({
+      topic: 'items',
+      listId,
+      ...(read && { from: { docs: read.items, seq: read.seq } }),
+      onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
+      onEnd: (code) => {
+        if (code === 'forbidden' || code === 'not_found') removeListLocally(listId);
+      },
+    });
+  };
+  const waiting = setTimeout(() => follow(undefined), ITEMS_LOAD_WAIT_MS);
+  loaded.then(follow, () => follow(undefined));
+  return () => {
+    stopped = true;
+    clearTimeout(waiting);
+    subscription?.unsubscribe();
+  };
 }

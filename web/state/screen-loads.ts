@@ -1,19 +1,29 @@
+import type { ItemsRead } from '../api/items.ts';
 import { createHandoff } from './handoff.ts';
 
-/** What a screen loads when it opens: the lists, the user, or one list's items. */
-export type ScreenLoad = 'lists' | 'me' | `items:${string}`;
+/**
+ * What a screen loads when it opens, and what each load answers: the lists, the user, or one
+ * list's items (what was read, for the live feed to follow from there).
+ */
+interface ScreenLoadResults {
+  lists: void;
+  me: void;
+  [items: `items:${string}`]: ItemsRead | undefined;
+}
+export type ScreenLoad = keyof ScreenLoadResults;
+type Result<K extends ScreenLoad> = ScreenLoadResults[K];
 
 /** How long a load made at start-up stands in for the screen's own; after that the screen loads again. */
 const STARTUP_LOAD_MS = 10_000;
 
-const startupLoads = createHandoff<ScreenLoad, void>(STARTUP_LOAD_MS);
+const startupLoads = createHandoff<ScreenLoad, Result<ScreenLoad>>(STARTUP_LOAD_MS);
 
 /**
  * Runs a load of the first screen at start-up (state/first-screen-loads.ts), before that screen
  * renders, for the screen to take with `loadForScreen` instead of loading again.
  */
-export function loadAtStartup(key: ScreenLoad, load: () => Promise<void>): Promise<void> {
-  return startupLoads.start(key, load);
+export function loadAtStartup<K extends ScreenLoad>(key: K, load: () => Promise<Result<K>>): Promise<Result<K>> {
+  return startupLoads.start(key, load) as Promise<Result<K>>;
 }
 
 /**
@@ -21,6 +31,7 @@ export function loadAtStartup(key: ScreenLoad, load: () => Promise<void>): Promi
  * session; otherwise `load()`. The screen then renders with its data from the first render on,
  * instead of rendering again when the data comes in.
  */
-export function loadForScreen(key: ScreenLoad, load: () => Promise<void>): Promise<void> {
-  return startupLoads.take(key) ?? load();
+export function loadForScreen<K extends ScreenLoad>(key: K, load: () => Promise<Result<K>>): Promise<Result<K>> {
+  // A key is loaded by the same function at start-up and on the screen, so its result is Result<K>.
+  return (startupLoads.take(key) as Promise<Result<K>> | undefined) ?? load();
 }
