@@ -101,6 +101,9 @@ export const UI_TEXT = {
     `Sign in again as ${email} to send ${count === 1 ? 'it' : 'them'}.`,
   noLists: 'No lists yet. Create your first one above.',
   noItems: 'Nothing here yet. Add your first item below.',
+  /** Names of the placeholders shown while the lists, or a list's items, are loading. */
+  loadingLists: 'Loading lists',
+  loadingItems: 'Loading items',
   invitationSentBy: (sharedBy: string, listName: string) => `${sharedBy} shared "${listName}" with you.`,
   shareInvited: (email: string) => `Invitation sent to ${email}`,
   shareAdded: (email: string) => `Shared with ${email}`,

@@ -6,10 +6,10 @@ import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemT
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
 
-/** Whether any part of `scope` reaches past the right edge of the window (the page scrolls sideways, or a sheet cuts it off). */
 /**
- * The elements of `scope` that run past the right edge of the screen. One clipped by a box of the
- * page that ends on screen (a one-line text cut with an ellipsis) does not: nothing of it shows there.
+ * The elements of `scope` that run past the right edge of the screen (the page scrolls sideways, or
+ * a sheet cuts them off), or that scroll sideways themselves. One clipped by a box of the page that
+ * ends on screen (a one-line text cut with an ellipsis) does not: nothing of it shows there.
  */
 async function overflowsRight(page: Page, scope: Locator): Promise<string[]> {
   const width = page.viewportSize()!.width;
@@ -25,7 +25,11 @@ async function overflowsRight(page: Page, scope: Locator): Promise<string[]> {
       return [root, ...root.querySelectorAll('*')].flatMap((element) => {
         const box = element.getBoundingClientRect();
         const overflows = box.width > 0 && box.right > right + 0.5 && !clippedOnScreen(element);
-        return overflows ? [`${element.tagName}.${element.className} ends at ${box.right}`] : [];
+        if (overflows) return [`${element.tagName}.${element.className} ends at ${box.right}`];
+        // A word too long for its box overflows as text, past the box's own edge: a box that scrolls
+        // sideways (a dialog's) then shows it only by scrolling.
+        const scrolls = ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1;
+        return scrolls ? [`${element.tagName}.${element.className} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`] : [];
       });
     },
     width,
@@ -205,6 +209,21 @@ test('at 360 px a share with a long address stays one line on the dashboard card
   expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
 });
 
+test('on a wide screen, Logout shows its icon and its word side by side, inside the button, whichever styles load last', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerUser(page, 'wide');
+  for (const start of ['after signing in', 'opened afresh']) {
+    if (start === 'opened afresh') await page.reload();
+    const logout = page.getByRole('button', { name: 'Logout' });
+    const box = async (part: Locator) => (await part.boundingBox())!;
+    const [button, icon, word] = [await box(logout), await box(logout.locator('svg')), await box(logout.getByText('Logout'))];
+    expect(word.y, start).toBeGreaterThanOrEqual(button.y);
+    expect(word.y + word.height, start).toBeLessThanOrEqual(button.y + button.height);
+    expect(word.x, start).toBeGreaterThanOrEqual(icon.x + icon.width);
+    expect(word.x + word.width, start).toBeLessThanOrEqual(button.x + button.width);
+  }
+});
+
 test('at 320 px words longer than the screen wrap wherever they are written: dashboard, list, its dialogs, the public view, the invitation, the account', async ({
   page,
   browser,
@@ -257,6 +276,11 @@ test('at 320 px words longer than the screen wrap wherever they are written: das
   await page.getByRole('link', { name: 'Back to lists' }).click();
   await expect(page.getByRole('link', { name: listName })).toBeVisible();
   await fits(page);
+  await page.getByRole('button', { name: `Delete ${listName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete list' });
+  await expect(confirm).toBeVisible();
+  await fits(page, confirm);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Account Settings' }).click();
   await expect(page.getByLabel('First Name')).toHaveValue('F'.repeat(FIRST_NAME_MAX_LENGTH));
   await fits(page);

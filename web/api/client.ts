@@ -8,8 +8,16 @@ import { noteServerDate } from '../state/server-clock.ts';
 import { session } from '../state/session.ts';
 import { fetchWithUploadProgress } from './upload-progress.ts';
 
+/** The code of an error answer without the API's error body (a proxy's 502 page): its message is the HTTP status text. */
+const UNEXPLAINED = 'http_error';
+
 /** An error answer of the API, with the server's message when it sent one. */
-export class ApiError extends HttpError {}
+export class ApiError extends HttpError {
+  /** Whether the message is the API's own, written for the user, rather than a status text ("Bad Gateway"). */
+  get explained(): boolean {
+    return this.code !== UNEXPLAINED;
+  }
+}
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -59,7 +67,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
 
 async function toError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
-  return new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? response.statusText);
+  const error = body?.error;
+  return error?.message ? new ApiError(response.status, error.code, error.message) : new ApiError(response.status, UNEXPLAINED, response.statusText);
 }
 
 let refreshing: Promise<boolean> | undefined;

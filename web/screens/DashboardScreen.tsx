@@ -7,6 +7,7 @@ import { refreshUser } from '../api/auth.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { Placeholders } from '../components/Placeholders.tsx';
 import ui from '../components/ui.module.css';
 import { useAppState } from '../state/app-state.ts';
 import { loadLists } from '../state/list-actions.ts';
@@ -45,11 +46,7 @@ export function DashboardScreen({ user }: { user: UserView }) {
         </div>
         <CreateListForm />
         {!loaded ? (
-          <ul className={styles.lists} aria-busy="true" aria-label="Loading lists">
-            {[0, 1, 2].map((index) => (
-              <li key={index} className={styles.placeholder} />
-            ))}
-          </ul>
+          <Placeholders label={UI_TEXT.loadingLists} rowHeight={62} />
         ) : lists.length === 0 ? (
           <p className={styles.empty}>{UI_TEXT.noLists}</p>
         ) : (

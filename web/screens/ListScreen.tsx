@@ -8,6 +8,7 @@ import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ListProgress } from '../components/ListProgress.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { Placeholders } from '../components/Placeholders.tsx';
 import ui from '../components/ui.module.css';
 import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
@@ -18,7 +19,7 @@ import { isUnconfirmed } from '../state/optimistic.ts';
 import { loadForScreen } from '../state/screen-loads.ts';
 import { AddBar } from './list/AddBar.tsx';
 import { AiActivity } from './list/AiActivity.tsx';
-import { ItemList } from './list/ItemList.tsx';
+import { ITEM_ESTIMATE_PX, ItemList } from './list/ItemList.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
@@ -42,7 +43,10 @@ export function ListScreen() {
   const list = own ?? visited;
   const loaded = useAppState((state) => state.listsLoaded);
   const [missing, setMissing] = useState<string>();
-  const items = useAppState((state) => state.items[id] ?? NO_ITEMS);
+  const loadedItems = useAppState((state) => state.items[id]);
+  const items = loadedItems ?? NO_ITEMS;
+  // The list whose items' load has ended, in success or not: until then an empty list is unknown, not empty.
+  const [itemsSettled, setItemsSettled] = useState<string>();
   const history = useAppState((state) => state.history);
   const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
   const sorted = useMemo(() => sortItems(items, view.mode, view.completedLast), [items, view]);
@@ -56,6 +60,7 @@ export function ListScreen() {
 
   const isOwn = own !== undefined;
   const unconfirmed = own !== undefined && isUnconfirmed(own);
+  const itemsLoading = loadedItems === undefined && !unconfirmed && itemsSettled !== id;
 
   useEffect(() => {
     localStore.setItem(STORAGE_KEYS.selectedList, id);
@@ -65,7 +70,10 @@ export function ListScreen() {
   // A list made here is followed once the server has it, live from where its load left off.
   useEffect(() => {
     if (unconfirmed) return undefined;
-    return followListItems(id, loadForScreen(`items:${id}`, () => loadItems(id)));
+    const loaded = loadForScreen(`items:${id}`, () => loadItems(id));
+    const settled = () => setItemsSettled(id);
+    loaded.then(settled, settled);
+    return followListItems(id, loaded);
   }, [id, unconfirmed]);
 
   // Not one of the user's lists: maybe a public one opened by its link, which the server decides.
@@ -108,7 +116,12 @@ export function ListScreen() {
       <main className={styles.main} data-editable={editable}>
         <div className={styles.summary}>
           {/* The items here are the live truth of this list (the server's counts may be a moment behind). */}
-          <ListProgress done={done} total={items.length} lastChange={list.last_change} />
+          {/* Until the items are in, the counts the server sent with the list. */}
+          <ListProgress
+            done={itemsLoading ? list.done_count : done}
+            total={itemsLoading ? list.item_count : items.length}
+            lastChange={list.last_change}
+          />
           <ListToolbar
             options={view}
             propertyKeys={propertyKeys}
@@ -120,7 +133,9 @@ export function ListScreen() {
           />
         </div>
         <AiActivity listId={id} />
-        {sorted.length === 0 ? (
+        {itemsLoading ? (
+          <Placeholders label={UI_TEXT.loadingItems} rowHeight={ITEM_ESTIMATE_PX} />
+        ) : sorted.length === 0 ? (
           <p className={styles.empty}>{UI_TEXT.noItems}</p>
         ) : (
           <ItemList

@@ -76,6 +76,15 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFailed));
   });
 
+  it("shows the spec's fallback, not a status text, for a proxy's error page", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
+    showLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+
   it('checks the form before calling the server', async () => {
     showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -10,7 +10,7 @@ import styles from './ItemList.module.css';
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
 const OVERSCAN = 8;
 /** Sizes assumed before a row is measured: a one-line item (48 px and its divider), a heading. */
-const ITEM_ESTIMATE_PX = 49;
+export const ITEM_ESTIMATE_PX = 49;
 const HEADING_ESTIMATE_PX = 36;
 
 /**
