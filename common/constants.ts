@@ -69,6 +69,8 @@ export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** The error code of a 409 to a repeat whose first request is still running: try again in a moment. */
 export const REQUEST_IN_PROGRESS = 'request_in_progress';
+/** The error code of a join refused until the caller proves the address an invitation of the list names. */
+export const EMAIL_UNCONFIRMED = 'email_unconfirmed';
 /** A key is remembered this long; an offline queue must replay within it. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 

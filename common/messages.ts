@@ -160,6 +160,8 @@ export const SERVER_MESSAGES = {
   verificationSent: 'We sent a confirmation link to your e-mail address.',
   emailVerified: 'Your e-mail address is confirmed.',
   verifyLinkInvalid: 'This confirmation link is invalid, used or expired. Send a new one from Account Settings.',
+  confirmEmailToJoin:
+    'An invitation to this list is waiting for your e-mail address. Confirm the address (Account Settings sends the link again) and the list opens for you.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',

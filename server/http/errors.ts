@@ -1,3 +1,4 @@
+import { EMAIL_UNCONFIRMED } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 
@@ -8,6 +9,8 @@ export const badRequest = (message: string, code = 'invalid_input') => new AppEr
 export const unauthorized = (message: string = SERVER_MESSAGES.notSignedIn) =>
   new AppError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+/** Refused until the caller proves their e-mail address (a join that an invitation waits on). */
+export const emailUnconfirmed = (message: string) => new AppError(403, EMAIL_UNCONFIRMED, message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 /** A request within the body limit that would take something past one of its limits (a list's items, a photo's pixels). */

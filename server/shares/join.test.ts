@@ -81,7 +81,7 @@ describe('POST /lists/{id}/join', () => {
     expect(await sharesOf(listId)).toEqual([expect.objectContaining({ user_id: visitor.user.id, status: 'accepted', permission: 'admin' })]);
   });
 
-  it('grants only the link permission while the address is unproven, whatever the invitation said', async () => {
+  it('leaves an invitation to an unproven address alone: 403, still pending, as the owner made it', async () => {
     const owner = await createUser(t);
     const visitor = await createUser(t, { verified: false });
     const listId = await insertList(t, owner.user.id, { visibility: 'public' });
@@ -92,9 +92,10 @@ describe('POST /lists/{id}/join', () => {
       body: { email: visitor.email, permission: 'admin' },
     });
     expect(invited.body.share).toMatchObject({ status: 'pending', permission: 'admin' });
-    const response = await join(listId, visitor.token);
-    expect(response.body.list).toMatchObject({ shareInfo: { permission: 'view' }, can: { manageShares: false } });
-    expect(await sharesOf(listId)).toEqual([expect.objectContaining({ user_id: visitor.user.id, status: 'accepted', permission: 'view' })]);
+    await expectRefused(t, listId, () => join(listId, visitor.token), 403, SERVER_MESSAGES.confirmEmailToJoin);
+    expect(await sharesOf(listId)).toEqual([
+      expect.objectContaining({ user_id: null, status: 'pending', permission: 'admin', shared_by: owner.user.id }),
+    ]);
   });
 
   it('refuses a private list without link sharing (403), an unknown id (404) and visitors (401)', async () => {

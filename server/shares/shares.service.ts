@@ -11,7 +11,7 @@ import { allows, isMember } from '../access/permissions.ts';
 import type { EmailVerification } from '../auth/email-verification.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
-import { AppError, badRequest, forbidden, notFound, tooLarge } from '../http/errors.ts';
+import { AppError, badRequest, emailUnconfirmed, forbidden, notFound, tooLarge } from '../http/errors.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
@@ -188,16 +188,18 @@ export function createShareService(deps: ShareDeps) {
         const linked = linkPermission(loaded.list);
         if (!linked) throw forbidden(MESSAGES.listForbidden);
         const pending = await queries.findShare(trx, listId, user.email);
+        // The invitation is for whoever proves the address: an account that has not must neither
+        // take it nor show under that address as its accepted member.
+        if (pending && !user.email_verified) throw emailUnconfirmed(SERVER_MESSAGES.confirmEmailToJoin);
         if (!pending) await refuseWhenFull(trx, listId);
         await refuseWhenJoinedFull(trx, user.id, SERVER_MESSAGES.tooManyJoinedLists);
-        const invited = pending && user.email_verified ? pending : undefined;
-        const permission = invited ? higher(invited.permission, linked) : linked;
+        const permission = pending ? higher(pending.permission, linked) : linked;
         await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: user.email });
         if (pending) {
           await queries.updateShare(
             trx,
             { listId, email: user.email },
-            { user_id: user.id, status: 'accepted', permission, shared_by: invited ? invited.shared_by : user.id },
+            { user_id: user.id, status: 'accepted', permission, shared_by: pending.shared_by },
           );
         } else {
           await queries.insertShare(trx, {

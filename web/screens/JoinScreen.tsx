@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { EMAIL_UNCONFIRMED } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ListResponse } from '../../common/schemas/lists.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
@@ -9,8 +10,9 @@ import { upsertList } from '../state/list-actions.ts';
 import { useSession } from '../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
-/** The join errors of spec section 8. */
+/** The join errors of spec section 8, and the server's word when an invitation waits on a confirmation. */
 function joinError(error: unknown): string {
+  if (error instanceof ApiError && error.code === EMAIL_UNCONFIRMED) return error.message;
   if (error instanceof ApiError && error.status === 404) return MESSAGES.listNotFound;
   if (error instanceof ApiError && error.status === 403) return MESSAGES.listForbidden;
   return error instanceof ApiError && error.message ? error.message : MESSAGES.joinFailed;

@@ -1,0 +1,43 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMAIL_UNCONFIRMED } from '../../common/constants.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { session } from '../state/session.ts';
+import { makeUser } from '../test/factories.ts';
+import { answer, mockFetch } from '../test/http.ts';
+import { JoinScreen } from './JoinScreen.tsx';
+
+function openJoinLink() {
+  render(
+    <MemoryRouter initialEntries={['/join/l1']}>
+      <Routes>
+        <Route path="/join/:listId" element={<JoinScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('JoinScreen', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    session.signIn({ token: 'tok', user: makeUser({ email_verified: false }) });
+    fetchMock = mockFetch();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("says what to do when an invitation waits for the caller's unconfirmed address", async () => {
+    fetchMock.mockResolvedValueOnce(answer(403, { error: { code: EMAIL_UNCONFIRMED, message: SERVER_MESSAGES.confirmEmailToJoin } }));
+    openJoinLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+  });
+
+  it("answers any other 403 with the spec's words", async () => {
+    fetchMock.mockResolvedValueOnce(answer(403, { error: { code: 'forbidden', message: 'whatever the server said' } }));
+    openJoinLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.listForbidden);
+  });
+});
