@@ -3,19 +3,13 @@ import { SkillRequestSignatureVerifier, TimestampVerifier } from 'ask-sdk-expres
 import type { RequestEnvelope } from 'ask-sdk-model';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { createWindowCounter } from '../auth/window-counter.ts';
-import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { parseJsonLimited } from '../http/json-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
+import { createCertificateFetchGate } from './certificate-fetch-gate.ts';
 
 /** Alexa's bound on a request's age (its own verifier's default), applied in both directions. */
 export const SKILL_TIMESTAMP_TOLERANCE_MS = 150_000;
-/**
- * Signing-certificate URLs not yet known that may be fetched a minute. Alexa uses one certificate
- * for months, so a legitimate fetch is rare; a flood of made-up URLs cannot make Listo a client
- * of the certificate host beyond this.
- */
-export const CERTIFICATE_FETCHES_PER_MINUTE = 10;
 const CERTIFICATE_URL_HEADER = 'signaturecertchainurl';
 
 /**
@@ -41,7 +35,8 @@ export interface SkillVerifierDeps {
   certificates?: Readonly<Record<string, string>>;
 }
 
-export type SkillRequestVerifier = (body: unknown, headers: IncomingHttpHeaders) => Promise<RequestEnvelope>;
+/** `client`: the address the request came from, which the certificate fetch limit counts by. */
+export type SkillRequestVerifier = (body: unknown, headers: IncomingHttpHeaders, client: string) => Promise<RequestEnvelope>;
 
 const invalidSignature = () => badRequest(ALEXA_SERVER_MESSAGES.signatureInvalid, 'invalid_signature');
 const invalidTimestamp = () => badRequest(ALEXA_SERVER_MESSAGES.timestampInvalid, 'invalid_timestamp');
@@ -51,22 +46,18 @@ const invalidTimestamp = () => badRequest(ALEXA_SERVER_MESSAGES.timestampInvalid
  * signature over the exact bytes received (ask-sdk's verifier: certificate URL, chain to a trusted
  * root, Alexa's domain in it), and the timestamp within 150 s of our clock. The library's timestamp
  * check lets requests from the future through, so the difference is checked both ways here too.
- * Answers the parsed request envelope; refuses with 400 (429 past the certificate fetch limit).
+ * Answers the parsed request envelope; refuses with 400 (429 past a client's certificate fetch
+ * limit: certificate-fetch-gate.ts).
  */
 export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillRequestVerifier {
   const signatures = new SignatureVerifier(deps.certificates ?? {});
   const timestamps = new TimestampVerifier(SKILL_TIMESTAMP_TOLERANCE_MS);
-  const fetches = createWindowCounter({ windowMs: 60_000, maxKeys: 1 });
+  const admitFetch = createCertificateFetchGate();
 
-  return async (body, headers) => {
+  return async (body, headers, client) => {
     if (typeof body !== 'string') throw invalidSignature();
     const certificateUrl = headers[CERTIFICATE_URL_HEADER];
-    if (typeof certificateUrl === 'string' && !signatures.knows(certificateUrl)) {
-      if (fetches.count('fetches') >= CERTIFICATE_FETCHES_PER_MINUTE) {
-        throw tooManyRequests(ALEXA_SERVER_MESSAGES.certificateDownloadsExceeded);
-      }
-      fetches.add('fetches');
-    }
+    if (typeof certificateUrl === 'string' && !signatures.knows(certificateUrl)) admitFetch(certificateUrl, client);
     await signatures.verify(body, headers).catch(() => {
       throw invalidSignature();
     });

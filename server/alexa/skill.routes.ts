@@ -13,7 +13,7 @@ export function skillRoutes(verify: SkillRequestVerifier, skill: VoiceSkill): Fa
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     app.post(ALEXA_SKILL_PATH, { config: { public: true } }, async (request) => {
-      return skill.respond(await verify(request.body, request.headers));
+      return skill.respond(await verify(request.body, request.headers, request.ip));
     });
   };
 }
