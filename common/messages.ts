@@ -108,6 +108,7 @@ export const UI_TEXT = {
   shareInvited: (email: string) => `Invitation sent to ${email}`,
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
+  membersLoadFailed: 'The members could not be loaded. Check your connection and open Share List again.',
   customPromptsSaved: 'Custom prompts saved',
   customPromptsFailed: 'Failed to save custom prompts: ',
   listenStart: 'Listening…',

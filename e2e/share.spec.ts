@@ -123,8 +123,14 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
   await page.getByRole('dialog').getByRole('switch', { name: /Public/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  // From the keyboard: Save keeps the focus while it saves, so Escape still closes the dialog after.
+  const save = page.getByRole('dialog').getByRole('button', { name: 'Save' });
+  await save.focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   const anonymous = await browser.newContext();
   const stranger = await anonymous.newPage();

@@ -87,5 +87,36 @@ describe('Modal gives the focus back to what opened it', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(menuButton).toHaveFocus();
   });
+});
 
+/** A dialog over another, as List Settings opens Share List. */
+function Stacked() {
+  const [open, setOpen] = useState({ lower: true, upper: true });
+  return (
+    <>
+      <Modal open={open.lower} onOpenChange={(lower) => setOpen((now) => ({ ...now, lower }))} title="Lower">
+        <p>Under</p>
+      </Modal>
+      <Modal open={open.upper} onOpenChange={(upper) => setOpen((now) => ({ ...now, upper }))} title="Upper">
+        <button type="button">Save</button>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal and Escape', () => {
+  afterEach(cleanup);
+
+  it('closes the topmost dialog, and only it, when the focus fell to the page under the keyboard', async () => {
+    render(<Stacked />);
+    // Both open at once, each hides the other from the accessibility tree: look past that.
+    const save = screen.getByText('Save');
+    save.focus();
+    // What Chromium does when the focused button turns disabled (Save while it saves).
+    act(() => save.blur());
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByText('Save')).toBeNull();
+    expect(screen.getByText('Under')).toBeInTheDocument();
+  });
 });

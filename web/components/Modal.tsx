@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import ui from './ui.module.css';
 import styles from './Modal.module.css';
 
@@ -46,21 +46,47 @@ function useOpener(open: boolean): Element | null {
 }
 
 /**
+ * Escape pressed while the focus is on no element (the page's body): a button pressed inside the
+ * dialog went away or was disabled under the focus. It closes the topmost open dialog, the one the
+ * user was in, and nothing under it.
+ */
+function useEscapeFromPage(open: boolean, content: HTMLElement | null, close: () => void): void {
+  useEffect(() => {
+    if (!open || !content) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.activeElement !== document.body) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][data-state="open"]');
+      if (dialogs[dialogs.length - 1] === content) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, content, close]);
+}
+
+/**
  * A dialog with a title and a close button; Radix keeps focus inside; Escape closes. On close the
  * focus goes back to what opened the dialog (Radix does that only for a Dialog.Trigger, which these
  * dialogs, opened from menus, rows and other dialogs, do not have).
  */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
   const opener = useOpener(open);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  // Stable, so that React does not detach and attach it again (two state updates) on every render.
+  const attach = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (element && opener) openers.set(element, opener);
+      setContent(element);
+    },
+    [opener],
+  );
+  useEscapeFromPage(open, content, useCallback(() => onOpenChange(false), [onOpenChange]));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={styles.content}
-          ref={(content) => {
-            if (content && opener) openers.set(content, opener);
-          }}
+          ref={attach}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnTarget(opener)?.focus();

@@ -24,12 +24,12 @@ export function MembersSection({ listId }: { listId: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    loadShares(listId).catch((error) => notify(messageOf(error, MESSAGES.listNotFound), 'error'));
+    loadShares(listId).catch((error) => notify(messageOf(error, UI_TEXT.membersLoadFailed), 'error'));
   }, [listId]);
 
   async function invite(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) return;
+    if (busy || !email.trim()) return;
     setBusy(true);
     try {
       const share = await inviteAction(listId, email.trim(), permission);
@@ -92,7 +92,7 @@ export function MembersSection({ listId }: { listId: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className={ui.primary} disabled={busy}>
+        <button type="submit" className={ui.primary} aria-disabled={busy}>
           Invite
         </button>
       </form>

@@ -2,7 +2,6 @@ import { AI_TEXT } from '../../../common/ai-ui.ts';
 import ui from '../../components/ui.module.css';
 import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
-import styles from './Ai.module.css';
 
 /** List Settings' "Run custom prompts", for those who may use AI on the list; busy while the prompts run. */
 export function RunCustomPromptsButton({ list }: { list: ClientList }) {
@@ -12,7 +11,7 @@ export function RunCustomPromptsButton({ list }: { list: ClientList }) {
   return (
     <button
       type="button"
-      className={`${ui.secondary} ${styles.busy}`}
+      className={ui.secondary}
       aria-disabled={busy}
       onClick={() => {
         if (!busy) void runCustomPromptsAction(list);

@@ -26,6 +26,7 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
   const [saving, setSaving] = useState(false);
 
   async function save() {
+    if (saving) return;
     setSaving(true);
     try {
       await setVisibilityAction(list.id, {
@@ -57,7 +58,7 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
       <SwitchField label="Editable" hint="People who join by link can edit items" checked={editable} onCheckedChange={setEditable} />
       <SwitchField label="Link sharing" hint="Signed-in people can join with the link" checked={linkSharing} onCheckedChange={setLinkSharing} />
       <div className={modal.actions}>
-        <button type="button" className={ui.primary} disabled={saving} onClick={() => void save()}>
+        <button type="button" className={ui.primary} aria-disabled={saving} onClick={() => void save()}>
           Save
         </button>
       </div>
