@@ -98,6 +98,44 @@ test('rename an item and the list inline, swipe-delete, suggestions, and reload 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekend shop');
 });
 
+test('from the keyboard, renaming and deleting keep the focus in the list, never on the page behind it', async ({ page }) => {
+  await registerUser(page, 'keyboard');
+  await openNewList(page, 'Errands');
+  await addItems(page, 'stamps, tape, glue');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'tape', 'glue']);
+
+  const rename = page.getByRole('button', { name: 'tape, rename item' });
+  await rename.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(rename).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Item name').fill('packing tape');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'packing tape, rename item' })).toBeFocused();
+
+  const listName = page.getByRole('button', { name: 'Errands, rename list' });
+  await listName.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(listName).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('List name').fill('Chores');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Chores, rename list' })).toBeFocused();
+  await expect(page.getByLabel('List name')).toHaveCount(0);
+
+  // Deleting a row hands the focus to the next row's Delete, the row before it for the last, then the add bar.
+  await page.getByRole('button', { name: 'Delete packing tape' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Delete glue' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Delete stamps' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(itemTexts(page)).toHaveCount(0);
+  await expect(page.getByPlaceholder('Add item...')).toBeFocused();
+});
+
 test('the list options menu opens List Settings: custom prompts and the AI provider', async ({ page }) => {
   await registerAs(page, 'list-settings@example.com');
   const listId = await openNewList(page, 'Weekend shop');

@@ -7,6 +7,9 @@ import ui from '../../components/ui.module.css';
 import { useSpeechInput } from './useSpeechInput.ts';
 import styles from './AddBar.module.css';
 
+/** The add bar's input, by its name: where the focus goes when the last row it could go to is deleted. */
+export const ADD_ITEM_INPUT_NAME = 'item';
+
 interface AddBarProps {
   history: readonly string[];
   /** Answers false when the items were refused: the text comes back to the input, unless something new was typed. */
@@ -77,7 +80,7 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
       )}
       <div className={styles.row}>
         <input
-          name="item"
+          name={ADD_ITEM_INPUT_NAME}
           className={`${ui.input} ${styles.input}`}
           placeholder={UI_TEXT.addItemPlaceholder}
           aria-label="Add items"

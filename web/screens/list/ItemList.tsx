@@ -4,6 +4,7 @@ import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
 import type { ClientItem } from '../../state/app-state.ts';
+import { ADD_ITEM_INPUT_NAME } from './AddBar.tsx';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './ItemList.module.css';
 
@@ -76,6 +77,18 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
   const [focusedKey, setFocusedKey] = useState<string>();
   const focusedIndex = focusedKey === undefined ? -1 : rows.findIndex((row) => row.key === focusedKey);
   const listRef = useRef<HTMLUListElement>(null);
+  // A row deleted from its own Delete button hands the focus to the next row's (or the one before),
+  // else to the add bar: it must not fall to the page with the row. A swipe moves no focus.
+  const deleteKeepingFocus = useCallback(
+    (item: ClientItem) => {
+      const buttons = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-delete-item]') ?? [])];
+      const at = buttons.findIndex((button) => button === document.activeElement);
+      onDelete(item);
+      if (at === -1) return;
+      (buttons[at + 1] ?? buttons[at - 1] ?? document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`))?.focus();
+    },
+    [onDelete],
+  );
   const [listTop, setListTop] = useState(0);
 
   // Where the list starts on the page (the virtualiser works in window scroll offsets), again
@@ -172,7 +185,7 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
               item={row.item}
               editable={editable}
               onToggle={onToggle}
-              onDelete={onDelete}
+              onDelete={deleteKeepingFocus}
               onRename={onRename}
               onImage={onImage}
               groupKey={groupKey}

@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { ITEM_CONTENT_MAX_LENGTH, SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
+import { useFocusAfterEditing } from '../../components/useFocusAfterEditing.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { ItemAiMenu } from './ItemAiMenu.tsx';
 import { quantityOf, tagsOf, translationsOf } from './item-details.ts';
@@ -36,6 +37,7 @@ interface ItemRowProps {
 export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, groupKey, ai = false }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
+  const { button: renameButton, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -107,8 +109,11 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
               onChange={(event) => setDraft(event.target.value)}
               onBlur={() => finish(true)}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') finish(true);
-                if (event.key === 'Escape') finish(false);
+                if (event.key !== 'Enter' && event.key !== 'Escape') return;
+                // The rename button gets the focus back: this Enter must not press it too.
+                event.preventDefault();
+                closedFromKeyboard();
+                finish(event.key === 'Enter');
               }}
             />
           ) : (
@@ -116,6 +121,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
               {quantity && <span className={styles.quantity}>{quantity}</span>}
               {renamable ? (
                 <button
+                  ref={renameButton}
                   type="button"
                   className={styles.content}
                   dir="auto"
@@ -156,7 +162,13 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
         </div>
         {ai && <ItemAiMenu item={item} />}
         {editable && (
-          <button type="button" className={`${ui.iconButton} ${styles.delete}`} aria-label={`Delete ${item.content}`} onClick={() => onDelete(item)}>
+          <button
+            type="button"
+            className={`${ui.iconButton} ${styles.delete}`}
+            aria-label={`Delete ${item.content}`}
+            data-delete-item
+            onClick={() => onDelete(item)}
+          >
             <X size={18} aria-hidden />
           </button>
         )}

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { LIST_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import ui from '../../components/ui.module.css';
+import { useFocusAfterEditing } from '../../components/useFocusAfterEditing.ts';
 import styles from './ListScreen.module.css';
 
 /** The list's name; tapping it edits in place. Empty or unchanged text just closes the editor. */
 export function ListName({ name, editable, onRename }: { name: string; editable: boolean; onRename: (name: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const { button, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
 
   if (draft === null) {
     return editable ? (
       <h1 className={styles.name}>
-        <button type="button" className={styles.nameButton} dir="auto" onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
+        <button ref={button} type="button" className={styles.nameButton} dir="auto" onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
           {name}
         </button>
       </h1>
@@ -31,6 +33,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
       className={styles.nameForm}
       onSubmit={(event) => {
         event.preventDefault();
+        closedFromKeyboard();
         finish(true);
       }}
     >
@@ -44,7 +47,11 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
         autoFocus
         onChange={(event) => setDraft(event.target.value)}
         onBlur={() => finish(true)}
-        onKeyDown={(event) => event.key === 'Escape' && finish(false)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          closedFromKeyboard();
+          finish(false);
+        }}
       />
     </form>
   );
