@@ -19,8 +19,10 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerAccessLog } from './http/access-log.ts';
+import { registerBodyDeadline } from './http/body-deadline.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerNoStore } from './http/no-store.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { answerInTheWrite, claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
@@ -64,6 +66,11 @@ export const HTTP_TIMEOUTS = {
   requestTimeoutMs: 30_000,
   /** A socket with no traffic either way (e.g. a client that never reads) is closed after this. */
   connectionTimeoutMs: 60_000,
+  /**
+   * How often Node checks the request timeout. Its default, 30 s, let a request that trickles in a
+   * byte at a time run for up to twice the timeout.
+   */
+  requestTimeoutCheckMs: 1_000,
 };
 
 export interface AppDeps {
@@ -112,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: timeouts.requestTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
+    http: { connectionsCheckingInterval: timeouts.requestTimeoutCheckMs },
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerError,
     clientErrorHandler: answerClientError,
@@ -123,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  registerBodyDeadline(app, timeouts.requestTimeoutMs);
   registerErrorHandler(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -261,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTextGuard(api);
       registerIdempotency(api, { db, inTransaction: database.inTransaction, now });
       registerCompression(api);
+      registerNoStore(api);
       // Deleting an item, a list or an account detaches its images (foreign keys): files go right after.
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();

@@ -17,7 +17,7 @@ const MALFORMED = { status: 400, code: 'bad_request', message: SERVER_MESSAGES.b
  * The same statuses as Fastify's default, in our envelope, written on the raw socket, which is
  * then closed: what follows on it cannot be trusted to start a request.
  */
-export function answerClientError(error: ConnectionError, socket: Socket): void {
+export function answerClientError(error: Error & Pick<ConnectionError, 'code'>, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message } = ANSWERS[error.code] ?? MALFORMED;
   const body = JSON.stringify(errorBody(code, message));

@@ -10,7 +10,7 @@ import { useTestApp } from '../test/test-app.ts';
  * A client that stops reading, or sends its request at a trickle, is cut off after the connection
  * timeout instead of holding a socket and its buffers for ever (app.ts HTTP_TIMEOUTS; shortened here).
  */
-const t = useTestApp({ timeouts: { connectionTimeoutMs: 300, requestTimeoutMs: 300 } });
+const t = useTestApp({ timeouts: { connectionTimeoutMs: 300, requestTimeoutMs: 300, requestTimeoutCheckMs: 50 } });
 
 async function port(): Promise<number> {
   if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -43,5 +43,47 @@ describe('HTTP connections', () => {
     socket.write(`GET ${API_BASE_PATH}/health HTTP/1.1\r\nHost: listo.test\r\n`);
     await closed;
     expect(await openConnections()).toBe(0);
+  });
+
+  it.each([
+    ['its headers', false],
+    ['its body', true],
+  ])('are answered 408 and closed when %s keep trickling in past the request timeout', async (_part, headersDone) => {
+    const { owner } = await ownerWithList(t);
+    const socket = net.connect(await port(), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (data: Buffer) => (answer += data.toString()));
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(`POST ${API_BASE_PATH}/lists HTTP/1.1\r\nHost: listo.test\r\nAuthorization: Bearer ${owner.token}\r\n`);
+    // 800 bytes take 0.1 s at the slowest upload rate taken (MIN_BODY_BYTES_PER_SECOND).
+    if (headersDone) socket.write('Content-Type: application/json\r\nContent-Length: 800\r\n\r\n');
+    // A byte every 100 ms: never idle for the connection timeout, never done either.
+    const trickle = setInterval(() => socket.write(headersDone ? ' ' : 'X'), 100);
+    const cut = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    clearInterval(trickle);
+    socket.destroy();
+    expect(cut).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('let a large body through that arrives slowly but steadily, past the request timeout', async () => {
+    const { owner } = await ownerWithList(t);
+    const socket = net.connect(await port(), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (data: Buffer) => (answer += data.toString()));
+    const body = `{"name":"Slow"${' '.repeat(16 * 1024)}}`;
+    socket.write(
+      `POST ${API_BASE_PATH}/lists HTTP/1.1\r\nHost: listo.test\r\nAuthorization: Bearer ${owner.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    // 4 KB every 100 ms: 0.5 s in all, past the 300 ms request timeout, far above the slowest rate taken.
+    for (let at = 0; at < body.length; at += 4096) {
+      socket.write(body.slice(at, at + 4096));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await waitUntil(() => answer.includes('\r\n\r\n'), 'the answer');
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
   });
 });
