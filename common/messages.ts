@@ -169,6 +169,8 @@ export const SERVER_MESSAGES = {
   bodyNotObject: "Send the request's fields as a JSON object.",
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
+  bodyNotUtf8: 'The request body is not valid UTF-8. Send JSON text in UTF-8.',
+  bodyEncodingUnsupported: 'The request body must be sent uncompressed (no Content-Encoding).',
   internal: 'Something went wrong on our side. Please try again.',
   notReady: 'The server cannot reach its database right now.',
   databaseUnavailable: 'The server cannot store or read data right now. Nothing was changed; please try again in a minute.',

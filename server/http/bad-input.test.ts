@@ -26,6 +26,9 @@ const register = (body: unknown, headers: Record<string, string> = JSON_TYPE): A
   body: typeof body === 'string' ? body : JSON.stringify(body),
   headers,
 });
+/** A registration whose body is these bytes, as they are. */
+const registerBytes = (bytes: Buffer, headers: Record<string, string> = JSON_TYPE): ApiRequest => ({ method: 'POST', path: '/auth/register', body: bytes, headers });
+const jsonBytes = (before: string, bytes: number[], after: string) => Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
 const MIB = 1024 * 1024;
 /** JSON text of arrays nested `depth` levels deep. */
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -177,6 +180,29 @@ const cases: Case[] = [
     request: register({ email: 'big@example.com', password: 'secret1', first_name: 'x'.repeat(MIB) }),
     status: 413, code: 'too_large', message: SERVER_MESSAGES.bodyTooLarge,
   },
+  // Bytes that are not the UTF-8 JSON is: stored as U+FFFD by a lenient decoder, so refused.
+  {
+    name: 'bytes that are not UTF-8',
+    request: registerBytes(jsonBytes('{"email":"bytes@example.com","password":"secret1","first_name":"a', [0xff, 0xfe, 0xc3], '"}')),
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.bodyNotUtf8,
+  },
+  {
+    name: 'a lone surrogate encoded in UTF-8',
+    request: registerBytes(jsonBytes('{"email":"surrogate@example.com","password":"secret1","first_name":"a', [0xed, 0xa0, 0x80], '"}')),
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.bodyNotUtf8,
+  },
+  {
+    name: 'a Latin-1 body',
+    request: registerBytes(jsonBytes('{"email":"latin@example.com","password":"secret1","first_name":"caf', [0xe9], '"}'), {
+      'content-type': 'application/json; charset=latin1',
+    }),
+    status: 415, code: 'unsupported_media_type', message: SERVER_MESSAGES.bodyNotUtf8,
+  },
+  {
+    name: 'a body said to be gzip-compressed',
+    request: register({ email: 'gzip@example.com', password: 'secret1' }, { ...JSON_TYPE, 'content-encoding': 'gzip' }),
+    status: 415, code: 'unsupported_media_type', message: SERVER_MESSAGES.bodyEncodingUnsupported,
+  },
   {
     name: 'an XML body',
     request: register('<email>xml@example.com</email>', { 'content-type': 'application/xml' }),
@@ -271,6 +297,14 @@ describe('bad input', () => {
     const response = await t.request(register(body));
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('invalid_input');
+  });
+
+  it('takes UTF-8 said in any spelling, and an identity Content-Encoding', async () => {
+    for (const [index, headers] of [{ 'content-type': 'application/json; charset=UTF-8' }, { ...JSON_TYPE, 'content-encoding': 'identity' }].entries()) {
+      const response = await t.request(register({ email: `utf8-${index}@example.com`, password: 'secret1', first_name: 'Zoë' }, headers));
+      expect(response.status).toBe(201);
+      expect(response.body.user.first_name).toBe('Zoë');
+    }
   });
 });
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_MAX_DEPTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -72,11 +72,30 @@ export function parseJsonLimited(text: string): unknown {
   return value;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const unsupportedBody = (message: string) => new AppError(415, 'unsupported_media_type', message);
+
+/**
+ * The body's bytes as text. JSON is UTF-8 (RFC 8259): other bytes, another charset, or a compressed
+ * body are refused, where a lenient decoder would store U+FFFD in place of what the client meant.
+ */
+function bodyText(request: FastifyRequest, body: Buffer): string {
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') throw unsupportedBody(SERVER_MESSAGES.bodyEncodingUnsupported);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedBody(SERVER_MESSAGES.bodyNotUtf8);
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw badRequest(SERVER_MESSAGES.bodyNotUtf8, 'invalid_json');
+  }
+}
+
 /** Replaces Fastify's application/json parser with parseJsonLimited; the body limit stays the app's. */
 export function registerJsonBodyParser(app: FastifyInstance): void {
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, parseJsonLimited(body as string));
+      done(null, parseJsonLimited(bodyText(request, body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }
