@@ -21,12 +21,14 @@ export const ItemContent = z
   .min(1, { error: SERVER_MESSAGES.itemContentRequired })
   .max(ITEM_CONTENT_MAX_LENGTH, { error: SERVER_MESSAGES.itemContentTooLong });
 
+/** Whether an item's properties are within ITEM_PROPERTIES_MAX_BYTES as JSON: every way they are written checks it. */
+export const propertiesFit = (properties: Record<string, unknown>): boolean =>
+  new TextEncoder().encode(JSON.stringify(properties)).length <= ITEM_PROPERTIES_MAX_BYTES;
+
 /** The property map of spec section 3 (qty, department, name_{language}, tag_*, ...): any JSON. */
-export const ItemProperties = z
-  .record(z.string().min(1).max(100), z.json())
-  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= ITEM_PROPERTIES_MAX_BYTES, {
-    error: SERVER_MESSAGES.itemPropertiesTooLarge,
-  });
+export const ItemProperties = z.record(z.string().min(1).max(100), z.json()).refine(propertiesFit, {
+  error: SERVER_MESSAGES.itemPropertiesTooLarge,
+});
 export type ItemProperties = z.infer<typeof ItemProperties>;
 
 export const ItemIdParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });

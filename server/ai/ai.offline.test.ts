@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AI_DEPARTMENTS, AI_MESSAGES } from '../../common/ai.ts';
+import { ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
 import { insertItems } from '../items/items.queries.ts';
@@ -100,6 +101,18 @@ describe('POST /lists/{id}/sort', () => {
     }]);
     const [sorted] = (await sort(owner.token, other, 'department')).body.items as Item[];
     expect(sorted!.properties.department).toBe('Bakery');
+  });
+
+  it('sorts the list when an item is too full for more properties: that item keeps what it has', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [full] = await addItems(t, owner.token, listId, ['milk', 'bananas']);
+    const note = 'x'.repeat(ITEM_PROPERTIES_MAX_BYTES - 20);
+    await t.request({ method: 'PUT', path: `/lists/${listId}/items/${full!.id}`, token: owner.token, body: { properties: { note } } });
+    const response = await sort(owner.token, listId, 'department');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const items = await itemsOf(owner.token, listId);
+    expect(items.map((item) => [item.content, item.properties.department ?? null])).toEqual([['bananas', 'Produce'], ['milk', null]]);
+    expect(items[1]!.properties).toEqual({ note });
   });
 
   it('reaches every member live, in the same order', async () => {

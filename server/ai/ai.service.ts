@@ -10,12 +10,12 @@ import {
   type AiTier,
 } from '../../common/ai.ts';
 import { aiSortOrder } from '../../common/ai-sort.ts';
-import { ITEM_PROPERTIES_MAX_BYTES, LIST_ITEMS_MAX } from '../../common/constants.ts';
+import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { itemActivity, LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { PhotoItemsResponse, ProcessItemsResponse } from '../../common/schemas/ai.ts';
-import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
+import { propertiesFit, type ItemsResponse, type ItemView } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
 import { isMember, type ListRole } from '../access/permissions.ts';
@@ -43,8 +43,6 @@ import { decodePhoto } from './photo.ts';
  * name (property memory, server/items/property-memory.ts) and applied over the provider's answer.
  */
 
-type Properties = Record<string, unknown>;
-
 export interface AiDeps {
   db: Kysely<DB>;
   now: () => Date;
@@ -66,7 +64,6 @@ const NEEDED: Record<AiSortKind, readonly AiEnrichmentKey[]> = {
   priority: ['priority'],
 };
 
-const byteLength = (properties: Properties) => Buffer.byteLength(JSON.stringify(properties));
 
 export function createAiService(deps: AiDeps) {
   const { db, changes } = deps;
@@ -95,9 +92,16 @@ export function createAiService(deps: AiDeps) {
 
   /**
    * Merges property values into the rows (by name key, or per row) and writes the rows that
-   * changed, each within the size limit; answers them as they are now.
+   * changed, each within the size limit; answers them as they are now. A row the values would take
+   * past the limit refuses the whole write (422), or, with `skipTooLarge`, keeps what it has.
    */
-  async function writeValues(trx: Transaction<DB>, listId: string, rows: readonly ItemRow[], valuesOf: (row: ItemRow) => PropertyValues | undefined) {
+  async function writeValues(
+    trx: Transaction<DB>,
+    listId: string,
+    rows: readonly ItemRow[],
+    valuesOf: (row: ItemRow) => PropertyValues | undefined,
+    { skipTooLarge = false } = {},
+  ) {
     const now = nowIso();
     const changed: ItemRow[] = [];
     for (const row of rows) {
@@ -105,7 +109,10 @@ export function createAiService(deps: AiDeps) {
       const before = fromJson(row.properties);
       if (!values || Object.entries(values).every(([key, value]) => before[key] === value)) continue;
       const properties = { ...before, ...values };
-      if (byteLength(properties) > ITEM_PROPERTIES_MAX_BYTES) throw aiErrors.propertiesTooLarge();
+      if (!propertiesFit(properties)) {
+        if (skipTooLarge) continue;
+        throw aiErrors.propertiesTooLarge();
+      }
       await itemQueries.updateItem(trx, listId, row.id, { properties: toJson(properties), updated_at: now });
       changed.push({ ...row, properties, updated_at: now });
     }
@@ -158,11 +165,18 @@ export function createAiService(deps: AiDeps) {
         const { role } = await authorize(trx, actor, listId, 'edit-items');
         const rows = await allItems(trx, listId);
         // Only what an item lacks is filled: a department set by hand stays as it is.
-        const enriched = await writeValues(trx, listId, rows, (row) => {
-          const found = values.get(itemNameKey(row.content));
-          const properties = fromJson(row.properties);
-          return found && Object.fromEntries(Object.entries(found).filter(([key]) => !hasText(properties[key])));
-        });
+        // One item too full for more properties is sorted by what it has, not a reason to refuse the list.
+        const enriched = await writeValues(
+          trx,
+          listId,
+          rows,
+          (row) => {
+            const found = values.get(itemNameKey(row.content));
+            const properties = fromJson(row.properties);
+            return found && Object.fromEntries(Object.entries(found).filter(([key]) => !hasText(properties[key])));
+          },
+          { skipTooLarge: true },
+        );
         const current = new Map(rows.map((row) => [row.id, row]));
         for (const row of enriched) current.set(row.id, row);
         const ordered = aiSortOrder(

@@ -5,13 +5,14 @@ import { itemNameKey } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
 import { itemActivity, LIST_ACTIVITY, type ItemActivity } from '../../common/list-activity.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import type {
-  BatchItemsResponse,
-  CreateItemResponse,
-  ItemsPageQuery,
-  ItemsResponse,
-  ItemView,
-  UpdateItemBody,
+import {
+  propertiesFit,
+  type BatchItemsResponse,
+  type CreateItemResponse,
+  type ItemsPageQuery,
+  type ItemsResponse,
+  type ItemView,
+  type UpdateItemBody,
 } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -68,6 +69,15 @@ function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemA
 }
 
 /** An entry with an id is one item (the client split the line); one without may hold several. */
+/**
+ * A new item's properties: what is remembered for its name, with what was typed. Each fits the
+ * limit alone but not always both together; then what was typed wins alone.
+ */
+function startingProperties(draft: ItemDraft, remembered: Record<string, unknown> | undefined): Record<string, unknown> {
+  const merged = withMemory(draft, remembered);
+  return propertiesFit(merged) ? merged : draft.parsed;
+}
+
 function draftsOf(entries: readonly ItemEntry[]): Draft[] {
   return entries.flatMap((entry): Draft[] => {
     if (entry.id === undefined) return draftsFromInputs([entry.content]);
@@ -103,7 +113,7 @@ export function createItemService(deps: ItemDeps) {
         content: step.draft.content,
         is_completed: false,
         position: last + 1 + index,
-        properties: toJson(withMemory(step.draft, memory.get(step.draft.nameKey))),
+        properties: toJson(startingProperties(step.draft, memory.get(step.draft.nameKey))),
         images: null,
         created_by: actor.user.id,
         created_at: now,
@@ -235,6 +245,8 @@ export function createItemService(deps: ItemDeps) {
           const startAfresh = patch.properties !== undefined && Object.keys(patch.properties).length === 0;
           const base = startAfresh ? (await recallProperties(trx, userId, [draft.nameKey])).get(draft.nameKey) : properties;
           properties = withMemory(draft, base);
+          // The item's properties and the quantity typed fit each alone, not always together.
+          if (!propertiesFit(properties)) throw badRequest(SERVER_MESSAGES.itemPropertiesTooLarge);
         }
         if (patch.content !== undefined || patch.properties !== undefined) set.properties = toJson(properties);
         if (patch.is_completed !== undefined) set.is_completed = patch.is_completed;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { fromJson, toJson } from '../db/values.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
@@ -26,6 +28,23 @@ async function setProperties(token: string, listId: string, itemId: string, prop
 }
 
 describe('property memory', () => {
+  it('is left out when it and the quantity typed would pass the size limit together; a rename that would is refused', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [milk] = await addItems(t, owner.token, listId, ['milk']);
+    const note = 'x'.repeat(ITEM_PROPERTIES_MAX_BYTES - 20);
+    await setProperties(owner.token, listId, milk!.id, { note });
+    const quantity = '9'.repeat(450);
+
+    const [added] = await addItems(t, owner.token, await newListOf(owner), [`${quantity} cans milk`]);
+    expect(added!.properties).toEqual({ qty: `${quantity} cans` });
+
+    const rename = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${milk!.id}`, token: owner.token, body: { content: `${quantity} cans milk` } });
+    expect(rename.status).toBe(400);
+    expect(rename.body.error.message).toBe(SERVER_MESSAGES.itemPropertiesTooLarge);
+    const [row] = await t.database.db.selectFrom('items').select(['content', 'properties']).where('id', '=', milk!.id).execute();
+    expect({ content: row!.content, properties: fromJson(row!.properties) }).toEqual({ content: 'milk', properties: { note } });
+  });
+
   it('starts a new item of the same name from the properties last set, on any list of the user', async () => {
     const { owner, listId } = await ownerWithList(t);
     const [milk] = await addItems(t, owner.token, listId, ['Milk']);
