@@ -1,9 +1,21 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { REALTIME_MAX_MESSAGE_BYTES, REALTIME_PATH, type RealtimeTicketResponse } from '../../common/realtime.ts';
 import { sessionIdOf } from '../access/actor.ts';
 import { actorOf } from '../http/authenticate.ts';
 import type { Realtime } from './realtime.ts';
+
+/**
+ * An error on an open socket. A client's broken or oversized frame, or its dropped connection, is
+ * its own doing and logged at debug: anyone may open a socket, and an error line per attempt would
+ * let them bury the server's real errors. Anything else is ours, and logged as an error.
+ */
+function onSocketError(this: FastifyInstance, error: Error & { code?: string }, socket: WebSocket, request: FastifyRequest): void {
+  const fromClient = error.code?.startsWith('WS_ERR_') || error.code === 'ECONNRESET' || error.code === 'EPIPE';
+  request.log[fromClient ? 'debug' : 'error']({ err: error }, 'live-update socket error');
+  socket.terminate();
+}
 
 /** The ticket call and the socket endpoint of live subscriptions (docs/api.md, "Live subscriptions"). */
 export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
@@ -12,7 +24,7 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
     // 1001 "going away" to know they should reconnect, not that something broke.
     app.addHook('preClose', async () => realtime.closeSockets());
     // A larger message closes the socket with 1009 before it is even buffered whole.
-    await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
+    await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES }, errorHandler: onSocketError });
 
     // Never replayed from the idempotency store: that would keep the ticket in clear for 24 hours
     // and hand the same single-use ticket out twice.
@@ -25,7 +37,9 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
 
     // Public: the ticket in the query is the credential (browsers cannot set headers on a socket).
     app.get(REALTIME_PATH, { websocket: true, config: { public: true } }, (socket, request) => {
-      realtime.accept(socket, request.query as { ticket?: string; v?: string });
+      const { ticket, v } = request.query as Record<string, unknown>;
+      // A repeated parameter arrives as an array: no ticket, and no version this server speaks.
+      realtime.accept(socket, { ticket: typeof ticket === 'string' ? ticket : undefined, v: v === undefined || typeof v === 'string' ? v : '' });
     });
   };
 }
