@@ -7,6 +7,7 @@ import {
   LIST_ITEMS_MAX,
 } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
+import { ClientId } from './api.ts';
 import { ItemImagesView } from './images.ts';
 import { trimUnseen } from '../unseen-text.ts';
 
@@ -42,7 +43,7 @@ const missingBody = (message: string) => ({
  * `id`: a UUID the client made for its optimistic row (decision 008). An entry with an id is one
  * item (the client has split the line already); sending it again answers the item made the first time.
  */
-const ClientItemId = z.uuid({ error: SERVER_MESSAGES.invalidClientId }).optional();
+const ClientItemId = ClientId.optional();
 
 export const CreateItemBody = z.strictObject(
   { id: ClientItemId, content: ItemContent },

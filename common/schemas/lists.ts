@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
 import { trimUnseen } from '../unseen-text.ts';
+import { ClientId } from './api.ts';
 import { SharePermission } from './shares.ts';
 
 /** Payloads of the list calls, shared by Fastify validation and the web client. */
@@ -25,7 +26,7 @@ export type ListIdParams = z.infer<typeof ListIdParams>;
  * the list already made; an id another account's list has is refused.
  */
 export const CreateListBody = z.strictObject({
-  id: z.uuid({ error: SERVER_MESSAGES.invalidClientId }).optional(),
+  id: ClientId.optional(),
   name: ListName,
 });
 export type CreateListBody = z.infer<typeof CreateListBody>;

@@ -145,16 +145,20 @@ describe('POST /lists', () => {
     expect(await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', user.user.id).execute()).toEqual([{ id }]);
   });
 
-  it("refuses an id that is another account's list (409) or not a UUID (400)", async () => {
+  it("refuses an id that is another account's list (409), in any case, or not a UUID, or the nil or max UUID (400)", async () => {
     const [owner, other] = await Promise.all([createUser(t), createUser(t)]);
     const id = crypto.randomUUID();
     await t.request({ method: 'POST', path: '/lists', token: owner.token, body: { id, name: 'Mine' } });
-    const taken = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id, name: 'Theirs' } });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe(SERVER_MESSAGES.clientIdTaken);
-    const malformed = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id: 'temp-123', name: 'Theirs' } });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toBe(SERVER_MESSAGES.invalidClientId);
+    for (const same of [id, id.toUpperCase()]) {
+      const taken = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id: same, name: 'Theirs' } });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error.message).toBe(SERVER_MESSAGES.clientIdTaken);
+    }
+    for (const bad of ['temp-123', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF']) {
+      const malformed = await t.request({ method: 'POST', path: '/lists', token: other.token, body: { id: bad, name: 'Theirs' } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.message).toBe(SERVER_MESSAGES.invalidClientId);
+    }
     expect(await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', other.user.id).execute()).toEqual([]);
   });
 
