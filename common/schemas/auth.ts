@@ -43,9 +43,10 @@ export const LoginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+// `email` first: the first problem found is the one answered, and an e-mail sent is the one to name.
 export const ProfileBody = z.strictObject({
-  first_name: FirstName,
   email: z.never({ error: SERVER_MESSAGES.emailNotEditable }).optional(),
+  first_name: FirstName,
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
