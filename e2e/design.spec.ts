@@ -209,6 +209,26 @@ test('at 360 px a share with a long address stays one line on the dashboard card
   expect(await overflowsRight(page, page.locator('body'))).toEqual([]);
 });
 
+test('at 320 px an item with a quantity breaks its name between words, not inside one', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page, 'narrow');
+  await openNewList(page, 'Butcher');
+  await addItems(page, '2 lb chicken breast');
+  const name = page.getByRole('button', { name: 'chicken breast, rename item' });
+  await expect(name).toBeVisible();
+  // A word split over two lines has two boxes.
+  const splitWords = await name.evaluate((element) => {
+    const text = element.firstChild!;
+    return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((match) => {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      return range.getClientRects().length > 1 ? [match[0]] : [];
+    });
+  });
+  expect(splitWords).toEqual([]);
+});
+
 test('on a wide screen, Logout shows its icon and its word side by side, inside the button, whichever styles load last', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerUser(page, 'wide');

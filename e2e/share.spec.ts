@@ -27,7 +27,7 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
   // The toast keeps clear of the open modal, as a centred card and as a phone's bottom sheet.
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 }]) {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 }, { width: 320, height: 640 }]) {
     await page.setViewportSize(viewport);
     const [note, sheet] = [(await toast(page, 'Share settings updated successfully!').boundingBox())!, (await dialog.boundingBox())!];
     expect(note.y + note.height <= sheet.y || note.y >= sheet.y + sheet.height).toBe(true);
