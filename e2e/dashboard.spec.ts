@@ -26,6 +26,8 @@ test('register, create lists, delete one after confirming, and the theme choice 
   await page.getByRole('button', { name: 'Delete Hardware' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Hardware' })).toHaveCount(0);
+  // The card is gone with the button that opened the dialog: the focus goes to the next card.
+  await expect(page.getByRole('link', { name: 'Groceries' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Groceries' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Hardware' })).toHaveCount(0);

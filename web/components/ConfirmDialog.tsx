@@ -1,20 +1,21 @@
 import ui from './ui.module.css';
-import { Modal } from './Modal.tsx';
+import { Modal, type ModalProps } from './Modal.tsx';
 import styles from './Modal.module.css';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  fallbackFocus?: ModalProps['fallbackFocus'];
 }
 
 /** Asks before something that cannot be undone; Cancel has the focus first. */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, fallbackFocus }: ConfirmDialogProps) {
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={message}>
+    <Modal open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={message} fallbackFocus={fallbackFocus}>
       <div className={styles.actions}>
         <button type="button" className={ui.secondary} onClick={onCancel} autoFocus>
           Cancel

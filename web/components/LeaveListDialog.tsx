@@ -1,8 +1,14 @@
 import { UI_TEXT } from '../../common/messages.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 
 /** Asks before a member leaves a list (decision 023): from its dashboard card or its "..." menu. */
-export function LeaveListDialog({ open, name, onConfirm, onCancel }: { open: boolean; name: string; onConfirm: () => void; onCancel: () => void }) {
+export function LeaveListDialog({
+  open,
+  name,
+  onConfirm,
+  onCancel,
+  fallbackFocus,
+}: { open: boolean; name: string; onConfirm: () => void; onCancel: () => void } & Pick<ConfirmDialogProps, 'fallbackFocus'>) {
   return (
     <ConfirmDialog
       open={open}
@@ -11,6 +17,7 @@ export function LeaveListDialog({ open, name, onConfirm, onCancel }: { open: boo
       confirmLabel="Leave"
       onConfirm={onConfirm}
       onCancel={onCancel}
+      fallbackFocus={fallbackFocus}
     />
   );
 }

@@ -4,12 +4,14 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import ui from './ui.module.css';
 import styles from './Modal.module.css';
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
   children: ReactNode;
+  /** Where the focus goes when what opened the dialog is gone with what it was on (a deleted card). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** What opened each dialog on screen, for a dialog opened from inside it. */
@@ -68,7 +70,7 @@ function useEscapeFromPage(open: boolean, content: HTMLElement | null, close: ()
  * focus goes back to what opened the dialog (Radix does that only for a Dialog.Trigger, which these
  * dialogs, opened from menus, rows and other dialogs, do not have).
  */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, fallbackFocus }: ModalProps) {
   const opener = useOpener(open);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   // Stable, so that React does not detach and attach it again (two state updates) on every render.
@@ -89,7 +91,7 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
           ref={attach}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            returnTarget(opener)?.focus();
+            (returnTarget(opener) ?? fallbackFocus?.())?.focus();
           }}
           // Radix listens for Escape only while the dialog is the top layer, and a toast that appears
           // while it is open (say "Share settings updated successfully!") becomes that layer and used

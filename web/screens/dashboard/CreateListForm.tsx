@@ -6,6 +6,9 @@ import ui from '../../components/ui.module.css';
 import { createListAction } from '../../state/list-actions.ts';
 import styles from './CreateListForm.module.css';
 
+/** The new-list field, by its name: where the focus goes when the last card it could go to is deleted. */
+export const NEW_LIST_INPUT_NAME = 'listName';
+
 /** The dashboard's create-list form; an empty name creates nothing (spec section 5). */
 export function CreateListForm() {
   const [name, setName] = useState('');
@@ -20,7 +23,7 @@ export function CreateListForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit}>
       <input
-        name="listName"
+        name={NEW_LIST_INPUT_NAME}
         className={`${ui.input} ${styles.input}`}
         aria-label="New list name"
         dir="auto"

@@ -1,5 +1,5 @@
 import { LogOut, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -11,7 +11,17 @@ import type { ClientList } from '../../state/app-state.ts';
 import { deleteListAction, leaveListAction } from '../../state/list-actions.ts';
 import { isUnconfirmed } from '../../state/optimistic.ts';
 import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
+import { NEW_LIST_INPUT_NAME } from './CreateListForm.tsx';
 import styles from './ListCard.module.css';
+
+/**
+ * What takes the focus when a card leaves the dashboard by its user's hand: the next card's name,
+ * the one before, else the field that makes a new list.
+ */
+function neighbourOf(card: HTMLElement | null): HTMLElement | null {
+  const nameOf = (other: Element | null | undefined) => other?.querySelector<HTMLElement>('a') ?? null;
+  return nameOf(card?.nextElementSibling) ?? nameOf(card?.previousElementSibling) ?? document.querySelector<HTMLElement>(`input[name="${NEW_LIST_INPUT_NAME}"]`);
+}
 
 /**
  * A list on the dashboard: name, how many items are done and its last change, tags (spec section
@@ -21,8 +31,13 @@ export function ListCard({ list }: { list: ClientList }) {
   const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const pending = isUnconfirmed(list);
+  const card = useRef<HTMLLIElement>(null);
+  // Read as the card is deleted or left, while it and its neighbours are still on the page.
+  const neighbour = useRef<HTMLElement | null>(null);
+  const noteNeighbour = () => (neighbour.current = neighbourOf(card.current));
+  const focusNeighbour = () => neighbour.current;
   return (
-    <li className={styles.card} aria-busy={pending}>
+    <li ref={card} className={styles.card} aria-busy={pending}>
       <Link to={`/lists/${list.id}`} className={styles.name} dir="auto">
         {list.name}
       </Link>
@@ -93,9 +108,14 @@ export function ListCard({ list }: { list: ClientList }) {
           message={confirm === 'delete' ? UI_TEXT.deleteListConfirm(list.name) : MESSAGES.removeAccessConfirm}
           confirmLabel={confirm === 'delete' ? 'Delete' : 'Remove'}
           onCancel={() => setConfirm(null)}
+          fallbackFocus={focusNeighbour}
           onConfirm={() => {
-            if (confirm === 'delete') void deleteListAction(list.id);
-            else void removeAccessAction(list.id, confirm.userId);
+            if (confirm === 'delete') {
+              noteNeighbour();
+              void deleteListAction(list.id);
+            } else {
+              void removeAccessAction(list.id, confirm.userId);
+            }
             setConfirm(null);
           }}
         />
@@ -105,7 +125,9 @@ export function ListCard({ list }: { list: ClientList }) {
           open
           name={list.name}
           onCancel={() => setLeaving(false)}
+          fallbackFocus={focusNeighbour}
           onConfirm={() => {
+            noteNeighbour();
             setLeaving(false);
             void leaveListAction(list.id);
           }}
