@@ -115,8 +115,8 @@ export function ListScreen() {
       <OfflineBanner />
       <main className={styles.main} data-editable={editable}>
         <div className={styles.summary}>
-          {/* The items here are the live truth of this list (the server's counts may be a moment behind). */}
-          {/* Until the items are in, the counts the server sent with the list. */}
+          {/* The items here are the live truth of this list (the server's counts may be a moment
+              behind); until they are in, the counts the server sent with the list stand in. */}
           <ListProgress
             done={itemsLoading ? list.done_count : done}
             total={itemsLoading ? list.item_count : items.length}
