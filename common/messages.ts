@@ -131,6 +131,9 @@ export const UI_TEXT = {
 export const duplicateItemWarning = (name: string) => `"${name}" is already on this list`;
 
 /** Messages of our own, for cases the spec leaves to the server. */
+/** A query parameter given more than once (`?limit=1&limit=2`). */
+export const queryParamRepeated = (name: string) => `The query parameter "${name}" must be given once.`;
+
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',

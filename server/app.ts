@@ -22,6 +22,7 @@ import { registerAccessLog } from './http/access-log.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerSingleQueryValues } from './http/single-query-values.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   registerBodyDeadline(app, timeouts.requestTimeoutMs);
+  registerSingleQueryValues(app);
   registerErrorHandler(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ITEMS_PAGE_MAX, LIST_ITEMS_MAX } from '../../common/constants.ts';
-import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { queryParamRepeated, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ServerMessage } from '../../common/realtime.ts';
 import { TestSocket } from '../realtime/live-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -61,6 +61,8 @@ describe('a full list', () => {
     ['a limit over the page size', `?limit=${ITEMS_PAGE_MAX + 1}`, undefined],
     ['a limit of 0', '?limit=0', undefined],
     ['an unknown parameter', '?offset=5', undefined],
+    ['a limit given twice', '?limit=1&limit=2', queryParamRepeated('limit')],
+    ['a cursor given twice', '?cursor=a&cursor=b', queryParamRepeated('cursor')],
   ])('refuses %s with 400', async (_name, query, message) => {
     const { owner, listId } = await ownerWithList(t);
     const response = await t.request({ method: 'GET', path: `/lists/${listId}/items${query}`, token: owner.token });
