@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
 import { duplicateItemWarning, MESSAGES } from '../common/messages.ts';
 import { REALTIME_PATH } from '../common/realtime.ts';
-import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser } from './fixtures.ts';
+import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser, toast } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
 
@@ -179,6 +179,35 @@ test('at 360 px the invitation buttons each keep their words on one line', async
   }
   expect(await overflowsRight(guest, guest.locator('body'))).toEqual([]);
   await visitor.close();
+});
+
+test('a toast over a dialog taller than the screen leaves its title and Close button clear, on a phone and a laptop', async ({ page }) => {
+  await registerUser(page, 'tall-sheet');
+  const listId = await openNewList(page, 'Reunion');
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  // Five invitations make Share List taller than a 320 x 640 screen.
+  for (const guest of ['ana', 'ben', 'cleo', 'dev', 'eli']) {
+    const invite = await page.request.post(`${API_BASE_PATH}/lists/${listId}/shares`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { email: newEmail(guest), permission: 'edit' },
+    });
+    expect(invite.status()).toBe(201);
+  }
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share List' });
+  await sheet.getByRole('switch', { name: /Link sharing/ }).click();
+  await sheet.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, MESSAGES.shareSettingsUpdated)).toBeVisible();
+  // The whole toast, its padding and Dismiss button included, not only its words.
+  const note = toast(page, MESSAGES.shareSettingsUpdated).locator('xpath=ancestor::li[1]');
+  for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 640 }]) {
+    await page.setViewportSize(viewport);
+    const [noteBox, sheetBox] = [(await note.boundingBox())!, (await sheet.boundingBox())!];
+    expect(sheetBox.height, 'the sheet scrolls inside, it is taller than the room').toBeLessThan(await sheet.evaluate((element) => element.scrollHeight));
+    expect(noteBox.y + noteBox.height, `${viewport.width} px`).toBeLessThanOrEqual(sheetBox.y);
+    await expect(sheet.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  }
 });
 
 test('at 360 px a share with a long address stays one line on the dashboard card, its whole address still named', async ({ page, browser, baseURL }) => {
