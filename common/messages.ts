@@ -117,6 +117,9 @@ export const UI_TEXT = {
   verifyEmailBusy: 'Confirming your e-mail address…',
   verifyEmailIncomplete: 'This link is incomplete. Open the link from the mail again, or send a new one from Account Settings.',
   verifyEmailFailed: 'Your e-mail address could not be confirmed. Please try again.',
+  verifyEmailSignInTitle: 'Confirm your e-mail address',
+  verifyEmailSignIn:
+    'Sign in to the account with this address, and the address is confirmed. If you never made a Listo account with it, someone else did: choose "Forgot password?", and the new password you set from the mail makes the account yours.',
   goToLists: 'Go to your lists',
   signIn: 'Sign in',
   emailConfirmed: 'Confirmed',
@@ -164,6 +167,7 @@ export const SERVER_MESSAGES = {
   verificationSent: 'We sent a confirmation link to your e-mail address.',
   emailVerified: 'Your e-mail address is confirmed.',
   verifyLinkInvalid: 'This confirmation link is invalid, used or expired. Send a new one from Account Settings.',
+  verifyLinkOtherAccount: 'This confirmation link is for another account. Sign out, then sign in with the address it was sent to.',
   confirmEmailToJoin:
     'An invitation to this list is waiting for your e-mail address. Confirm the address (Account Settings sends the link again) and the list opens for you.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',

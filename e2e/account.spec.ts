@@ -93,13 +93,18 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await expect(tab.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
   await expectNoAxeViolations(tab, 'Account Settings, e-mail confirmed');
 
-  // Used already, on a device that is signed out: the sign-in leads on to Account Settings.
+  // On a device that is signed out, the link asks for the sign-in first (it proves the address
+  // only to the account's password holder); then it says it was used, and leads to Account Settings.
   const elsewhere = await (await browser.newContext()).newPage();
   await elsewhere.goto(link);
+  await expect(elsewhere.getByRole('heading', { name: UI_TEXT.verifyEmailSignInTitle })).toBeVisible();
+  await expect(elsewhere.getByText(UI_TEXT.verifyEmailSignIn)).toBeVisible();
+  await expectFitsNarrowScreen(elsewhere);
+  await expectNoAxeViolations(elsewhere, 'verify e-mail, signed out');
+  await submitAuthForm(elsewhere, email, PASSWORD, 'Login');
   await expect(elsewhere.getByRole('alert')).toHaveText(SERVER_MESSAGES.verifyLinkInvalid);
   await expectNoAxeViolations(elsewhere, 'verify e-mail, a used link');
-  await elsewhere.getByRole('link', { name: UI_TEXT.signIn }).click();
-  await submitAuthForm(elsewhere, email, PASSWORD, 'Login');
+  await elsewhere.getByRole('link', { name: UI_TEXT.accountSettings }).click();
   await expect(elsewhere.getByTestId('email-state')).toHaveText(UI_TEXT.emailConfirmed);
   await elsewhere.context().close();
 });

@@ -4,7 +4,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALEXA_LOGIN_PATH, LINK_PAGE_TEXT } from '../common/alexa.ts';
 import { LIST_VIEW_TEXT } from '../common/list-view.ts';
-import { UI_TEXT } from '../common/messages.ts';
+import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
+import { SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
 import { App } from './App.tsx';
 import { resetAppState } from './state/app-state.ts';
 import { session } from './state/session.ts';
@@ -71,5 +72,30 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { name: LINK_PAGE_TEXT.title })).toBeVisible();
     expect(screen.getByRole('button', { name: LINK_PAGE_TEXT.submit })).toBeVisible();
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(ALEXA_LOGIN_PATH);
+  });
+
+  it('asks a visitor who opens a confirmation link signed out to sign in, then confirms for the account signed in', async () => {
+    const unconfirmed = { ...user, email_verified: false };
+    const answers: Record<string, () => Response> = {
+      'POST /api/v1/auth/login': () => answer(200, { token: 'tok', user: unconfirmed }),
+      'POST /api/v1/auth/verify-email': () => answer(200, { user: { ...unconfirmed, email_verified: true } }),
+    };
+    fetchMock.mockImplementation(async (url, init) => answers[`${init?.method ?? 'GET'} ${String(url)}`]?.() ?? answer(404));
+    render(
+      <MemoryRouter initialEntries={[`${VERIFY_EMAIL_PATH}?token=abc`]}>
+        <App />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: UI_TEXT.verifyEmailSignInTitle })).toBeVisible();
+    expect(screen.getByText(UI_TEXT.verifyEmailSignIn)).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Email'), unconfirmed.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(SERVER_MESSAGES.emailVerified)).toBeVisible();
+    const confirmation = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/auth/verify-email')!;
+    expect((confirmation[1]!.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(session.get().user?.email_verified).toBe(true);
   });
 });

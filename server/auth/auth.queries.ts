@@ -191,14 +191,26 @@ export async function insertEmailVerification(db: Db, row: Insertable<EmailVerif
   await db.insertInto('email_verifications').values(row).execute();
 }
 
-/** Deletes an unexpired verification token and answers what it proves; a token works once. */
-export function takeEmailVerification(db: Db, tokenHash: string, now: string) {
+/** Deletes an unexpired verification token of this user and answers the address it proves; a token works once. */
+export function takeEmailVerification(db: Db, tokenHash: string, userId: string, now: string) {
   return db
     .deleteFrom('email_verifications')
     .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'email'])
+    .returning(['email'])
     .executeTakeFirst();
+}
+
+/** Whether an unexpired verification token exists, whoever's it is. */
+export async function emailVerificationExists(db: Db, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_verifications')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Marks the address proven (once) and retires the user's other verification links. */

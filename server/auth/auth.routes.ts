@@ -136,11 +136,11 @@ export function authRoutes(
       { config: isPublic, preHandler: limited('password-reset-confirm', 'none'), schema: { body: PasswordResetConfirmBody } },
       async (request) => auth.confirmPasswordReset(request.body),
     );
-    // Public: the link may be opened on a device where the user is not signed in.
+    // Signed in: the link proves the address to the account whose password its opener knows.
     app.post(
       '/auth/verify-email',
-      { config: isPublic, preHandler: limited('verify-email', 'none'), schema: { body: VerifyEmailBody } },
-      async (request) => ({ user: await auth.verifyEmail(request.body.token) }),
+      { preHandler: limited('verify-email', 'caller'), schema: { body: VerifyEmailBody } },
+      async (request) => ({ user: await auth.verifyEmail(actorOf(request), request.body.token) }),
     );
     app.post('/auth/verify-email/resend', { preHandler: limited('verify-email-resend', 'caller') }, async (request) => {
       await auth.resendVerification(actorOf(request));

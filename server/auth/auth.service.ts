@@ -16,7 +16,7 @@ import { sessionActor, sessionIdOf, type Actor } from '../access/actor.ts';
 import type { Background } from '../background.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
-import { badRequest, conflict, unauthorized, wrongPassword } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized, wrongPassword } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
@@ -68,11 +68,19 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Ends sessions inside `work`, and tells every process so that their sockets close. */
-  function endingSessions(userId: string, work: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
+  function endingSessions(userId: string, work: (trx: Transaction<DB>, record: RecordChange) => Promise<void>): Promise<void> {
     return deps.changes.write([], async (trx, record) => {
-      await work(trx);
+      await work(trx, record);
       await record({ entity: 'sessions', userId });
     });
+  }
+
+  /** Marks the user's address proven: invitations to it become shares; their devices hear of it. */
+  async function proveAddress(trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange): Promise<void> {
+    // Invitations first: they lock lists, and everything else locks a list before a user.
+    await deps.onEmailVerified?.(trx, user, record);
+    await queries.markEmailVerified(trx, user.id, nowIso());
+    await record({ entity: 'user', userId: user.id });
   }
 
   /** The account's user when the password is right; `wrongPassword` for a wrong one and an unknown e-mail alike. */
@@ -236,14 +244,18 @@ export function createAuthService(deps: AuthDeps) {
 
     /**
      * Sets a new password from a reset link, ends every session (their sockets close), every other
-     * reset link and every linked app, and signs the user in afresh.
+     * reset link and every linked app, and signs the user in afresh. The link went to the address
+     * and its opener now holds the only password, so the address is proven too: this is how the
+     * owner of an address takes back an account that someone else registered with it.
      */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<AuthResponse> {
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
       const userId = await db.transaction().execute(async (trx) => queries.consumePasswordReset(trx, digestToken(secret, body.token), now));
       if (!userId) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');
-      await endingSessions(userId, async (trx) => {
+      await endingSessions(userId, async (trx, record) => {
+        const user = await queries.findUserById(trx, userId);
+        if (user && user.email_verified_at === null) await proveAddress(trx, user, record);
         await queries.updatePasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now);
         await queries.deletePasswordResets(trx, userId);
@@ -254,20 +266,22 @@ export function createAuthService(deps: AuthDeps) {
       return { token: await startSession(user.id), user: presentUser(user) };
     },
 
-    /** Proves the address a link was sent to; invitations to it become the account's shares. */
-    async verifyEmail(token: string): Promise<UserView> {
-      const userId = await deps.changes.write([], async (trx, record) => {
-        const proof = await verification.take(trx, token);
-        const user = proof && (await queries.findUserById(trx, proof.user_id));
+    /**
+     * Proves the address a link was sent to, for the signed-in account it was sent for; invitations
+     * to it become the account's shares. Another account's link is refused and stays usable.
+     */
+    async verifyEmail(actor: Actor, token: string): Promise<UserView> {
+      requireScope(actor, 'account');
+      const proven = await deps.changes.write([], async (trx, record) => {
+        const proof = await verification.take(trx, token, actor.user.id);
+        if (proof === 'other_account') throw forbidden(SERVER_MESSAGES.verifyLinkOtherAccount);
+        const user = proof && (await queries.findUserById(trx, actor.user.id));
         // A link for an address the account no longer has proves nothing about the account.
-        if (!proof || !user || user.email !== proof.email) return undefined;
-        // Invitations first: they lock lists, and everything else locks a list before a user.
-        await deps.onEmailVerified?.(trx, user, record);
-        await queries.markEmailVerified(trx, user.id, nowIso());
-        await record({ entity: 'user', userId: user.id });
-        return user.id;
+        if (!proof || !user || user.email !== proof.email) return false;
+        await proveAddress(trx, user, record);
+        return true;
       });
-      const user = userId && (await queries.findUserById(db, userId));
+      const user = proven && (await queries.findUserById(db, actor.user.id));
       if (!user) throw badRequest(SERVER_MESSAGES.verifyLinkInvalid, 'invalid_token');
       return presentUser(user);
     },

@@ -11,7 +11,9 @@ export type EmailVerification = ReturnType<typeof createEmailVerification>;
 /**
  * Links that prove an e-mail address: registration sends one, and so does an invitation to an
  * account that has not proven its address yet. An invitation grants its list only to a proven
- * address, so registering someone else's address gets nothing (docs/security.md).
+ * address, so registering someone else's address gets nothing (docs/security.md). A link proves
+ * the address only to the account signed in when it is opened: whoever registered someone else's
+ * address knows the password, but the mailbox's owner, who opens the link, does not.
  */
 export function createEmailVerification(deps: { secret: string; publicUrl: string; now: () => Date }) {
   const { secret } = deps;
@@ -29,9 +31,15 @@ export function createEmailVerification(deps: { secret: string; publicUrl: strin
       return `${deps.publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(link.token)}`;
     },
 
-    /** Uses up a link's token: the user and address it proves, or undefined (unknown, used, expired). */
-    take(db: Db, token: string): Promise<{ user_id: string; email: string } | undefined> {
-      return queries.takeEmailVerification(db, digestToken(secret, token), deps.now().toISOString());
+    /**
+     * Uses up a link's token for the account it was sent for: the address it proves; `other_account`
+     * when it is another account's (it stays usable); undefined when unknown, used or expired.
+     */
+    async take(db: Db, token: string, userId: string): Promise<{ email: string } | 'other_account' | undefined> {
+      const [hash, now] = [digestToken(secret, token), deps.now().toISOString()];
+      const proof = await queries.takeEmailVerification(db, hash, userId, now);
+      if (proof) return proof;
+      return (await queries.emailVerificationExists(db, hash, now)) ? 'other_account' : undefined;
     },
   };
 }

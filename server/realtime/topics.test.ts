@@ -186,7 +186,7 @@ describe('the lists and shares topics', () => {
     await call(t, owner.token, 'POST', `/lists/${listId}/shares`, { email, permission: 'edit' });
     await socket.next((m) => m.type === 'change', 'the invitation');
     const invitee = await createUser(t, { email, verified: false });
-    await confirmAddress(t, email);
+    await confirmAddress(t, invitee);
     const change = await socket.next((m) => m.type === 'change' && m.seq === 2, 'the acceptance');
     expect(change).toMatchObject({
       changes: [{ op: 'modified', doc: { email, user_id: invitee.user.id, status: 'accepted', permission: 'edit' } }],

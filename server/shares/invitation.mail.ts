@@ -1,4 +1,5 @@
 import type { UserView } from '../../common/schemas/auth.ts';
+import { NOT_YOUR_ACCOUNT } from '../auth/auth.mails.ts';
 import type { ListRow } from '../db/schema.ts';
 import type { Mail } from '../mail/mailer.ts';
 
@@ -19,7 +20,7 @@ export function invitationMail(invitation: {
   const { list, inviter, to, joinLink, verifyLink } = invitation;
   const who = inviter.first_name?.trim() ? `${inviter.first_name.trim()} (${inviter.email})` : inviter.email;
   const next = verifyLink
-    ? `Confirm that this address is yours to open it (the link works once, for a week):\n${verifyLink}`
+    ? `A Listo account with this address (${to}) waits for the address to be confirmed. Open this link and sign in to that account to confirm it and open the list (the link works once, for a week):\n${verifyLink}\n\n${NOT_YOUR_ACCOUNT}`
     : `Create your account with this address (${to}) and confirm it with the link we then send you, to open it:\n${joinLink}`;
   return {
     to,

@@ -56,7 +56,7 @@ describe('POST /lists/{id}/shares: an existing account', () => {
     expect(mail.to).toBe(squatter.email);
     expect(mail.text).toMatch(/http:\/\/listo\.test\/verify-email\?token=/);
 
-    expect((await confirmAddress(t, squatter.email)).status).toBe(200);
+    expect((await confirmAddress(t, squatter)).status).toBe(200);
     const lists = await t.request({ method: 'GET', path: '/lists', token: squatter.token });
     expect(lists.body.lists).toEqual([expect.objectContaining({ id: listId, shareInfo: expect.objectContaining({ permission: 'admin' }) })]);
   });
@@ -97,7 +97,7 @@ describe('POST /lists/{id}/shares: an address without an account', () => {
     expect((await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: newcomer.token })).status).toBe(404);
     expect((await sharesOf(listId)).find((row) => row.email === 'newcomer@example.com')).toMatchObject({ status: 'pending' });
 
-    expect((await confirmAddress(t, 'newcomer@example.com')).status).toBe(200);
+    expect((await confirmAddress(t, newcomer)).status).toBe(200);
     const lists = await t.request({ method: 'GET', path: '/lists', token: newcomer.token });
     expect(lists.body.lists).toEqual([
       expect.objectContaining({ id: listId, isOwner: false, shareInfo: expect.objectContaining({ permission: 'edit' }) }),
@@ -114,7 +114,7 @@ describe('POST /lists/{id}/shares: an address without an account', () => {
       await t.request({ method: 'POST', path: `/lists/${listId}/shares`, token: owner.token, body: { email, permission: 'view' } });
     }
     const user = await createUser(t, { email: 'twice@example.com', verified: false });
-    await confirmAddress(t, 'twice@example.com');
+    await confirmAddress(t, user);
     const lists = await t.request({ method: 'GET', path: '/lists', token: user.token });
     expect(lists.body.lists.map((list: { name: string }) => list.name).sort()).toEqual(['One', 'Two']);
     const other = (await sharesOf(second)).find((row) => row.email === 'other@example.com');

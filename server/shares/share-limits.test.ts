@@ -135,7 +135,7 @@ describe(`an account on ${LISTS_JOINED_MAX} lists shared with it`, () => {
       invited.push(listId);
       t.clock.advance(1000);
     }
-    expect((await confirmAddress(t, member.email)).status).toBe(200);
+    expect((await confirmAddress(t, member)).status).toBe(200);
     const statuses = await Promise.all(invited.map((listId) => shareStatus(listId, member.email)));
     expect(statuses).toEqual(['accepted', 'accepted', 'pending']);
     expect(await joinedCount(member)).toBe(LISTS_JOINED_MAX);

@@ -34,13 +34,19 @@ export async function createUser(
   return { ...registered, user: { ...registered.user, email_verified: true }, email, password };
 }
 
-/** Follows the newest confirmation link mailed to `email` (as its owner would), answering the API's reply. */
-export async function confirmAddress(t: TestApp, email: string) {
+/** The token of the newest confirmation link mailed to `email`. */
+export async function confirmationTokenFor(t: TestApp, email: string): Promise<string> {
   await t.settle();
   const mail = t.mails.findLast((sent) => sent.to === email && /\/verify-email\?token=/.test(sent.text));
   const token = mail?.text.match(/\/verify-email\?token=(\S+)/)?.[1];
   if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
-  return t.request({ method: 'POST', path: '/auth/verify-email', body: { token: decodeURIComponent(token) } });
+  return decodeURIComponent(token);
+}
+
+/** Follows the newest confirmation link mailed to the user's address, signed in as them (as its owner would), answering the API's reply. */
+export async function confirmAddress(t: TestApp, { user, token: session }: AuthResponse) {
+  const token = await confirmationTokenFor(t, user.email);
+  return t.request({ method: 'POST', path: '/auth/verify-email', token: session, body: { token } });
 }
 
 /** Changes the user's password in Account Settings' way (their session, their current password), answering the API's reply. */

@@ -23,11 +23,17 @@ export interface LoginNotice {
 const noticeIn = (state: unknown): string | null =>
   typeof (state as Partial<LoginNotice> | null)?.notice === 'string' ? (state as LoginNotice).notice : null;
 
+/** Why the sign-in is asked for, above the form (a confirmation link opened signed out). */
+export interface LoginIntro {
+  title: string;
+  text: string;
+}
+
 /**
  * Sign in, create an account, or ask for a reset link (spec section 2). With an invitation (a
  * share link opened signed out) it says who shared which list, and the buttons say they join it.
  */
-export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
+export function LoginScreen({ invitation, intro }: { invitation?: InvitationView; intro?: LoginIntro }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
@@ -85,10 +91,16 @@ export function LoginScreen({ invitation }: { invitation?: InvitationView }) {
         </p>
       )}
       {invitation && (
-        <section className={authStyles.invitation} aria-labelledby="invitation-title">
-          <h2 id="invitation-title">{MESSAGES.invitedTitle}</h2>
+        <section className={authStyles.intro} aria-labelledby="intro-title">
+          <h2 id="intro-title">{MESSAGES.invitedTitle}</h2>
           <p>{UI_TEXT.invitationSentBy(invitation.sharedBy, invitation.listName)}</p>
           <p>{invitation.isPublic ? MESSAGES.invitationPublic : MESSAGES.invitationAccountNeeded}</p>
+        </section>
+      )}
+      {intro && (
+        <section className={authStyles.intro} aria-labelledby="intro-title">
+          <h2 id="intro-title">{intro.title}</h2>
+          <p>{intro.text}</p>
         </section>
       )}
       <form className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>

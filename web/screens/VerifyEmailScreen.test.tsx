@@ -47,22 +47,22 @@ describe('VerifyEmailScreen', () => {
     expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toHaveAttribute('href', '/');
   });
 
-  it('leaves another signed-in account as it is', async () => {
-    const other = { ...unconfirmed, id: 'u2', email: 'sam@example.com' };
-    session.signIn({ token: 'tok', user: other });
-    fetchMock.mockResolvedValueOnce(answer(200, { user: { ...unconfirmed, email_verified: true } }));
+  it('sends the signed-in session, and says so when the link is for another account', async () => {
+    session.signIn({ token: 'tok', user: unconfirmed });
+    fetchMock.mockResolvedValueOnce(answer(403, { error: { code: 'forbidden', message: SERVER_MESSAGES.verifyLinkOtherAccount } }));
     openLink('?token=abc');
-    await screen.findByText(SERVER_MESSAGES.emailVerified);
-    expect(session.get().user).toEqual(other);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.verifyLinkOtherAccount);
+    expect(callOf(fetchMock, 0).headers.authorization).toBe('Bearer tok');
+    expect(session.get().user).toEqual(unconfirmed);
   });
 
   it("shows the server's message for a used or expired link, and the way to a new one", async () => {
+    session.signIn({ token: 'tok', user: unconfirmed });
     fetchMock.mockResolvedValueOnce(answer(400, invalidLink));
     openLink('?token=used');
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.verifyLinkInvalid);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
-    // Signed out: the sign-in form shows at /account, and Account Settings follow the sign-in.
-    expect(screen.getByRole('link', { name: UI_TEXT.signIn })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('link', { name: UI_TEXT.accountSettings })).toHaveAttribute('href', '/account');
   });
 
   it('offers Account Settings to a signed-in visitor whose link failed', async () => {
@@ -75,9 +75,10 @@ describe('VerifyEmailScreen', () => {
   });
 
   it('says a link without its token is incomplete, and sends nothing', () => {
+    session.signIn({ token: 'tok', user: unconfirmed });
     openLink('');
     expect(screen.getByRole('alert')).toHaveTextContent(UI_TEXT.verifyEmailIncomplete);
-    expect(screen.getByRole('link', { name: UI_TEXT.signIn })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: UI_TEXT.accountSettings })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -5,13 +5,15 @@ import type { UserView } from '../../common/schemas/auth.ts';
 import { verifyEmail } from '../api/auth.ts';
 import { messageOf } from '../components/errors.ts';
 import ui from '../components/ui.module.css';
-import { useSession } from '../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import styles from './VerifyEmailScreen.module.css';
 
 type Outcome = { state: 'busy' } | { state: 'confirmed' } | { state: 'failed'; message: string };
 
-/** The page a confirmation link opens (VERIFY_EMAIL_PATH): proves the address, then shows the way on. */
+/**
+ * The page a confirmation link opens (VERIFY_EMAIL_PATH), signed in (signed out, App shows the
+ * sign-in form there first): proves the address, then shows the way on.
+ */
 export function VerifyEmailScreen() {
   const token = useSearchParams()[0].get('token');
   // Keyed by the token: another link opened in this tab starts afresh.
@@ -58,17 +60,11 @@ function VerifyEmailOutcome({ outcome }: { outcome: Outcome }) {
   );
 }
 
-/**
- * Confirmed: on to the lists. Not: to Account Settings, where a new link can be sent; signed out,
- * the sign-in form shows at that address and Account Settings follow the sign-in.
- */
+/** Confirmed: on to the lists. Not: to Account Settings, where a new link can be sent. */
 function WayOn({ confirmed }: { confirmed: boolean }) {
-  const { user } = useSession();
-  const to = confirmed ? '/' : '/account';
-  const label = !user ? UI_TEXT.signIn : confirmed ? UI_TEXT.goToLists : UI_TEXT.accountSettings;
   return (
-    <Link to={to} className={`${ui.primary} ${styles.wayOn}`}>
-      {label}
+    <Link to={confirmed ? '/' : '/account'} className={`${ui.primary} ${styles.wayOn}`}>
+      {confirmed ? UI_TEXT.goToLists : UI_TEXT.accountSettings}
     </Link>
   );
 }
