@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ITEMS_PAGE_MAX } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
@@ -22,16 +23,24 @@ export function encodeCursor(row: Pick<ItemRow, 'position' | 'created_at' | 'id'
   return Buffer.from(JSON.stringify([row.position, row.created_at, row.id])).toString('base64url');
 }
 
+/**
+ * A cursor's order key as encodeCursor writes it. Anyone can forge a cursor, and its values go to
+ * the database: each must be one the columns take (PostgreSQL refuses a date it cannot read or an
+ * integer out of range with an error, not an empty page).
+ */
+const CursorKey = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), z.iso.datetime(), z.uuid()]);
+
 export function decodeCursor(cursor: string): ItemOrderKey {
+  let json: unknown;
   try {
-    const [position, createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (Number.isInteger(position) && typeof createdAt === 'string' && typeof id === 'string') {
-      return { position: position as number, created_at: createdAt, id };
-    }
+    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // Falls through to the refusal below.
+    throw badRequest(SERVER_MESSAGES.invalidCursor);
   }
-  throw badRequest(SERVER_MESSAGES.invalidCursor);
+  const key = CursorKey.safeParse(json);
+  if (!key.success) throw badRequest(SERVER_MESSAGES.invalidCursor);
+  const [position, createdAt, id] = key.data;
+  return { position, created_at: createdAt, id };
 }
 
 /** One page of a list's items after `cursor` (from the start without one). */

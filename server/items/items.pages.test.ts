@@ -58,6 +58,15 @@ describe('a full list', () => {
 
   it.each([
     ['a cursor that is not one', '?cursor=not-a-cursor', SERVER_MESSAGES.invalidCursor],
+    // Forged cursors whose values no column takes: PostgreSQL used to answer them with a 500.
+    ...[
+      [1, 'x', 'y'],
+      [1, '2026-01-01T00:00:00.000Zgarbage', crypto.randomUUID()],
+      [1e308, '2026-01-01T00:00:00.000Z', crypto.randomUUID()],
+      [2 ** 60, '2026-01-01T00:00:00.000Z', crypto.randomUUID()],
+      [4, '+275760-09-13T00:00:00.000Z', crypto.randomUUID()],
+      [1, '2026-01-01T00:00:00.000Z', 'not-a-uuid'],
+    ].map((key): [string, string, string] => [`a forged cursor ${JSON.stringify(key)}`, `?cursor=${Buffer.from(JSON.stringify(key)).toString('base64url')}`, SERVER_MESSAGES.invalidCursor]),
     ['a limit over the page size', `?limit=${ITEMS_PAGE_MAX + 1}`, undefined],
     ['a limit of 0', '?limit=0', undefined],
     ['an unknown parameter', '?offset=5', undefined],
