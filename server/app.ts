@@ -33,7 +33,7 @@ import { isTrustworthyOrigin } from './http/trustworthy-origin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createBlobStorage, imageSources } from './images/blob-storage.ts';
 import { createS3BlobStore } from './images/s3-blob-store.ts';
-import { deleteAllGrantsOfUser } from './oauth/oauth.queries.ts';
+import { endAllLinksOfUser } from './oauth/oauth.queries.ts';
 import { createImagesPresenter } from './images/image.presenter.ts';
 import { createImageSweep } from './images/image-sweep.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
-    onPasswordReset: deleteAllGrantsOfUser,
+    onPasswordReset: endAllLinksOfUser,
     onEmailVerified: shares.acceptInvitations,
     changes,
   });

@@ -4,7 +4,17 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { waitUntil } from '../realtime/live-test-helpers.ts';
 import { changePassword, createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { CLIENT_ID, linkAccount, TEST_ALEXA, tokenRequest, tokenWorks } from './linking-test-helpers.ts';
+import {
+  authorizationQuery,
+  CLIENT_ID,
+  linkAccount,
+  pkcePair,
+  REDIRECT_URI,
+  submitLinkForm,
+  TEST_ALEXA,
+  tokenRequest,
+  tokenWorks,
+} from './linking-test-helpers.ts';
 import { ACCESS_TOKEN_TTL_S, AUTHORIZATION_CODE_TTL_S } from './oauth.model.ts';
 
 /** Account Settings' linked apps, unlinking, and what an app's token may not do. */
@@ -23,12 +33,16 @@ const rowsOf = async (userId: string) => ({
 });
 
 describe('a password reset', () => {
-  it('ends every app the account had linked; a password change keeps them', async () => {
+  it('ends every app the account had linked, and the codes not yet traded; a password change keeps them', async () => {
     const user = await createUser(t, { password: 'old-password' });
     const link = await linkAccount(t, user);
     const change = await changePassword(t, user, 'new-password');
     expect(change.status).toBe(204);
     expect(await tokenWorks(t, link.accessToken)).toBe(true);
+    // A code given out before the reset, not traded yet: whoever signed the app in may not be the owner.
+    const { verifier, challenge } = pkcePair();
+    const { location } = await submitLinkForm(t, authorizationQuery(challenge), { email: user.email, password: 'new-password' });
+    const code = location.searchParams.get('code')!;
 
     await t.request({ method: 'POST', path: '/auth/password-reset', body: { email: user.email } });
     await t.settle();
@@ -41,6 +55,9 @@ describe('a password reset', () => {
     expect(reset.status).toBe(200);
     expect(await tokenWorks(t, link.accessToken)).toBe(false);
     expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
+    const traded = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    expect(traded.body.error).toBe('invalid_grant');
+    expect((await t.request({ method: 'GET', path: '/auth/linked-apps', token: reset.body.token })).body.apps).toEqual([]);
   });
 });
 

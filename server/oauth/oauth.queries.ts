@@ -29,9 +29,13 @@ export async function deleteGrantsOfCode(db: Db, codeHash: string): Promise<void
   await db.deleteFrom('oauth_grants').where('code_hash', '=', codeHash).execute();
 }
 
-/** Ends every link of a user (a password reset: the account may have been someone else's). */
-export async function deleteAllGrantsOfUser(db: Db, userId: string): Promise<void> {
+/**
+ * Ends every link of a user, and the codes not yet traded for one (a password reset: the account
+ * may have been someone else's, who may have just signed an app in).
+ */
+export async function endAllLinksOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
+  await db.deleteFrom('oauth_codes').where('user_id', '=', userId).execute();
 }
 
 /** Ends a user's links to a client, their tokens with them; answers how many there were. */
