@@ -284,6 +284,14 @@ describe('POST /lists/{id}/items/photo', () => {
     const text = await photo(`data:image/jpeg;base64,${Buffer.from('milk, eggs and bread').toString('base64')}`);
     expect(text.status).toBe(415);
     expect(text.body.error).toEqual({ code: 'unsupported_media_type', message: AI_MESSAGES.photoNotImage });
+    // sharp reads SVG, with its text: not a photo, and not a parser to feed a stranger's XML.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><text x="10" y="50" font-size="40">milk</text></svg>';
+    const drawing = await photo(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+    expect(drawing.status).toBe(415);
+    expect(drawing.body.error).toEqual({ code: 'unsupported_media_type', message: AI_MESSAGES.photoNotImage });
+    // AVIF, which sharp reports as HEIF with AV1 inside, is a photo.
+    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } }).avif().toBuffer();
+    expect((await photo(avif.toString('base64'))).status).not.toBe(415);
     const huge = await photo(Buffer.alloc(10 * 1024 * 1024 + 16).toString('base64'));
     expect(huge.status).toBe(413);
     expect(huge.body.error.message).toBe(AI_MESSAGES.photoTooLarge);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AI_MESSAGES, AI_PHOTO_MAX_BYTES, AI_PHOTO_MAX_PIXELS } from '../../common/ai.ts';
 import { AppError, badRequest, tooLarge } from '../http/errors.ts';
 import { exceedsPixelLimit } from '../images/image-processing.ts';
@@ -23,6 +23,13 @@ const decodeOptions = { limitInputPixels: AI_PHOTO_MAX_PIXELS, failOn: 'error' }
 const notAnImage = () => new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
 
 /**
+ * The photo formats the message names, as sharp reports them (AVIF is HEIF with AV1 inside). sharp
+ * reads more (SVG, PDF): each is another parser fed a stranger's bytes, and none is a photo.
+ */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff']);
+const isPhotoFormat = ({ format, compression }: Metadata) => PHOTO_FORMATS.has(format) || (format === 'heif' && compression === 'av1');
+
+/**
  * The photo's bytes, checked: 400 when it is not base64, 413 over 10 MB decoded or over
  * AI_PHOTO_MAX_PIXELS (read from its header, before any pixel is decoded), 415 when it is not an image.
  */
@@ -36,14 +43,15 @@ export async function decodePhoto(photoData: string): Promise<Photo> {
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
   if (bytes.length > AI_PHOTO_MAX_BYTES) throw tooLarge(AI_MESSAGES.photoTooLarge);
   const tooManyPixels = () => tooLarge(AI_MESSAGES.photoTooManyPixels);
-  let width: number, height: number;
+  let metadata: Metadata;
   try {
     // sharp throws at once on some bytes (none at all), and rejects on others.
-    ({ width, height } = await sharp(bytes, decodeOptions).metadata());
+    metadata = await sharp(bytes, decodeOptions).metadata();
   } catch (error) {
     throw exceedsPixelLimit(error) ? tooManyPixels() : notAnImage();
   }
-  if (!width || !height) throw notAnImage();
+  const { width, height } = metadata;
+  if (!isPhotoFormat(metadata) || !width || !height) throw notAnImage();
   if (width * height > AI_PHOTO_MAX_PIXELS) throw tooManyPixels();
   return { bytes };
 }
