@@ -59,10 +59,16 @@ describe('POST /lists/{id}/join', () => {
     expect(await sharesOf(listId)).toEqual(before);
   });
 
-  it('turns a pending invitation of the address into the membership, with the higher permission', async () => {
+  // The invitation's mail leads to the join link, whether the list lets others join by it or not.
+  const listKinds: [string, ListOverrides][] = [
+    ['a public list', { visibility: 'public' }],
+    ['a private list without link sharing', {}],
+  ];
+
+  it.each(listKinds)('turns a pending invitation of the address into the membership, with the higher permission: %s', async (_kind, overrides) => {
     const owner = await createUser(t);
     const visitor = await createUser(t);
-    const listId = await insertList(t, owner.user.id, { visibility: 'public' });
+    const listId = await insertList(t, owner.user.id, overrides);
     // As if invited before the address had an account, and the hook had not run.
     await t.database.db
       .insertInto('list_shares')
@@ -81,10 +87,10 @@ describe('POST /lists/{id}/join', () => {
     expect(await sharesOf(listId)).toEqual([expect.objectContaining({ user_id: visitor.user.id, status: 'accepted', permission: 'admin' })]);
   });
 
-  it('leaves an invitation to an unproven address alone: 403, still pending, as the owner made it', async () => {
+  it.each(listKinds)('leaves an invitation to an unproven address alone: 403 saying so, still pending, as the owner made it: %s', async (_kind, overrides) => {
     const owner = await createUser(t);
     const visitor = await createUser(t, { verified: false });
-    const listId = await insertList(t, owner.user.id, { visibility: 'public' });
+    const listId = await insertList(t, owner.user.id, overrides);
     const invited = await t.request({
       method: 'POST',
       path: `/lists/${listId}/shares`,

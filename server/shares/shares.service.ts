@@ -186,14 +186,15 @@ export function createShareService(deps: ShareDeps) {
         if (!loaded) throw notFound(MESSAGES.listNotFound);
         if (isMember(loaded.role)) return deps.lists.viewFor(trx, loaded, user.id);
         const linked = linkPermission(loaded.list);
-        if (!linked) throw forbidden(MESSAGES.listForbidden);
         const pending = await queries.findShare(trx, listId, user.email);
+        // An invitation admits its address whatever the list's link setting: its mail leads here.
+        if (!pending && !linked) throw forbidden(MESSAGES.listForbidden);
         // The invitation is for whoever proves the address: an account that has not must neither
         // take it nor show under that address as its accepted member.
         if (pending && !user.email_verified) throw emailUnconfirmed(SERVER_MESSAGES.confirmEmailToJoin);
         if (!pending) await refuseWhenFull(trx, listId);
         await refuseWhenJoinedFull(trx, user.id, SERVER_MESSAGES.tooManyJoinedLists);
-        const permission = pending ? higher(pending.permission, linked) : linked;
+        const permission = pending && linked ? higher(pending.permission, linked) : (pending?.permission ?? linked!);
         await record({ listId, entity: 'share', op: pending ? 'modified' : 'added', entityId: user.email });
         if (pending) {
           await queries.updateShare(
