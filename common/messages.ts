@@ -127,6 +127,7 @@ export const UI_TEXT = {
   emailUnconfirmedHint: 'Lists shared with this address open once it is confirmed.',
   resendVerification: 'Send the link again',
   resendingVerification: 'Sending…',
+  sendingResetLink: 'Sending…',
   resendVerificationFailed: 'The link could not be sent. Please try again.',
 } as const;
 

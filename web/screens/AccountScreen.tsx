@@ -6,6 +6,7 @@ import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import { refreshUser, updateProfile } from '../api/auth.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
@@ -66,9 +67,9 @@ export function AccountScreen({ user }: { user: UserView }) {
           <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
             <Field label="First Name" name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX_LENGTH} value={firstName} onChange={(event) => setFirstName(event.target.value)} />
             <FormMessage error={error} notice={notice} />
-            <button type="submit" className={ui.primary} disabled={busy}>
+            <BusyButton type="submit" className={ui.primary} busy={busy}>
               Save
-            </button>
+            </BusyButton>
           </form>
           <p className={styles.aiStatus}>
             AI access: <strong data-testid="ai-status">{user.can_use_ai ? 'enabled' : 'disabled'}</strong>

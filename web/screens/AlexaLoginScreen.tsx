@@ -9,6 +9,7 @@ import {
   type LinkError,
 } from '../../common/alexa.ts';
 import { API_BASE_PATH } from '../../common/constants.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import ui from '../components/ui.module.css';
 import { AuthLayout, authStyles } from './AuthLayout.tsx';
@@ -67,9 +68,9 @@ export function AlexaLoginScreen() {
               {error}
             </p>
           </div>
-          <button type="submit" className={ui.primary} disabled={busy}>
+          <BusyButton type="submit" className={ui.primary} busy={busy}>
             {busy ? LINK_PAGE_TEXT.busy : LINK_PAGE_TEXT.submit}
-          </button>
+          </BusyButton>
         </form>
       ) : (
         <p role="alert" className={ui.error}>

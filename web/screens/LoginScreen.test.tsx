@@ -94,11 +94,17 @@ describe('LoginScreen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('answers a reset request with the spec sentence', async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, { message: MESSAGES.passwordResetSent }));
+  it('answers a reset request with the spec sentence, saying it is sending meanwhile', async () => {
+    let reply!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (reply = resolve)));
     showLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const sending = await screen.findByRole('button', { name: UI_TEXT.sendingResetLink });
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    expect(sending).toHaveFocus();
+    reply(answer(200, { message: MESSAGES.passwordResetSent }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.passwordResetSent);
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
   });
 });

@@ -5,6 +5,7 @@ import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { LoginBody, RegisterBody } from '../../common/schemas/auth.ts';
 import type { InvitationView } from '../../common/schemas/shares.ts';
 import { login, register, requestPasswordReset } from '../api/auth.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
@@ -125,16 +126,16 @@ export function LoginScreen({ invitation, intro }: { invitation?: InvitationView
         />
         <FormMessage error={error} notice={notice} />
         <div className={authStyles.actions}>
-          <button type="submit" className={ui.primary} disabled={busy !== null}>
+          <BusyButton type="submit" className={ui.primary} busy={busy !== null}>
             {busy === 'login' ? 'Signing in…' : invitation ? MESSAGES.signInAndJoin : 'Login'}
-          </button>
-          <button type="button" className={ui.secondary} disabled={busy !== null} onClick={() => void run('register')}>
+          </BusyButton>
+          <BusyButton className={ui.secondary} busy={busy !== null} onClick={() => void run('register')}>
             {busy === 'register' ? 'Creating…' : invitation ? MESSAGES.createAccountAndJoin : 'Register'}
-          </button>
+          </BusyButton>
         </div>
-        <button type="button" className={ui.link} disabled={busy !== null} onClick={() => void run('reset')}>
-          Forgot password?
-        </button>
+        <BusyButton className={ui.link} busy={busy !== null} onClick={() => void run('reset')}>
+          {busy === 'reset' ? UI_TEXT.sendingResetLink : 'Forgot password?'}
+        </BusyButton>
       </form>
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { confirmPasswordReset } from '../api/auth.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
@@ -55,9 +56,9 @@ export function ResetPasswordScreen() {
             onChange={(event) => setConfirm(event.target.value)}
           />
           <FormMessage error={error} />
-          <button type="submit" className={ui.primary} disabled={busy}>
+          <BusyButton type="submit" className={ui.primary} busy={busy}>
             {busy ? 'Saving…' : 'Set password'}
-          </button>
+          </BusyButton>
         </form>
       ) : (
         <p>This link is incomplete. Ask for a new one from the sign-in page.</p>

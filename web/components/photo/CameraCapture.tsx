@@ -2,6 +2,7 @@ import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
 import { MESSAGES } from '../../../common/messages.ts';
+import { BusyButton } from '../BusyButton.tsx';
 import modal from '../Modal.module.css';
 import ui from '../ui.module.css';
 import { captureFrame } from './camera.ts';
@@ -12,7 +13,7 @@ import styles from './Photo.module.css';
 interface CameraCaptureProps {
   /** The photo as a JPEG data URL (or the chosen file's data URL). */
   onPhoto: (photo: string) => void;
-  /** While the caller works on a photo (say, analysing it): both ways to give one are disabled. */
+  /** While the caller works on a photo (say, analysing it): both ways to give one are unavailable. */
   busy?: boolean;
 }
 
@@ -62,17 +63,12 @@ export function CameraCapture({ onPhoto, busy = false }: CameraCaptureProps) {
         </p>
       )}
       <div className={`${modal.actions} ${styles.actions}`}>
-        <FilePickButton className={live ? ui.secondary : ui.primary} disabled={busy} onPhoto={onPhoto} onProblem={setProblem} />
+        <FilePickButton className={live ? ui.secondary : ui.primary} busy={busy} onPhoto={onPhoto} onProblem={setProblem} />
         {live && (
-          <button
-            type="button"
-            className={ui.primary}
-            disabled={!ready || busy}
-            onClick={() => video.current && onPhoto(captureFrame(video.current))}
-          >
+          <BusyButton className={ui.primary} busy={busy} disabled={!ready} onClick={() => video.current && onPhoto(captureFrame(video.current))}>
             <Camera size={20} aria-hidden />
             {IMAGE_TEXT.capture}
-          </button>
+          </BusyButton>
         )}
       </div>
     </div>

@@ -1,11 +1,13 @@
 import { ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMAGE_FILE_MAX_BYTES, IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { BusyButton } from '../BusyButton.tsx';
 import { readAsDataUrl } from './camera.ts';
 
 interface FilePickButtonProps {
   className?: string;
-  disabled?: boolean;
+  /** While the caller works on a photo: unavailable, but the focus stays. */
+  busy?: boolean;
   /** The chosen image as a data URL. */
   onPhoto: (photo: string) => void;
   /** Why a chosen file was not taken (too large, unreadable); undefined once one was. */
@@ -13,7 +15,7 @@ interface FilePickButtonProps {
 }
 
 /** "Choose a File": the photo from the device's files or gallery, for when there is no camera (or beside it). */
-export function FilePickButton({ className, disabled = false, onPhoto, onProblem }: FilePickButtonProps) {
+export function FilePickButton({ className, busy = false, onPhoto, onProblem }: FilePickButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
 
@@ -48,10 +50,10 @@ export function FilePickButton({ className, disabled = false, onPhoto, onProblem
           if (file) void take(file);
         }}
       />
-      <button type="button" className={className} disabled={disabled || reading} aria-busy={reading} onClick={() => input.current?.click()}>
+      <BusyButton className={className} busy={busy || reading} aria-busy={reading} onClick={() => input.current?.click()}>
         <ImageUp size={20} aria-hidden />
         {IMAGE_TEXT.chooseFile}
-      </button>
+      </BusyButton>
     </>
   );
 }

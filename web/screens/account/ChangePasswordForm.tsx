@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { changePassword } from '../../api/auth.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { Field } from '../../components/Field.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import ui from '../../components/ui.module.css';
@@ -44,9 +45,9 @@ export function ChangePasswordForm() {
       <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
       <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <FormMessage error={error} notice={notice} />
-      <button type="submit" className={ui.primary} disabled={busy}>
+      <BusyButton type="submit" className={ui.primary} busy={busy}>
         Change Password
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { deleteAccount } from '../../api/auth.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { Field } from '../../components/Field.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -64,9 +65,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         <button type="button" className={ui.secondary} onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className={ui.danger} disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className={ui.danger} busy={busy} aria-busy={busy}>
           {busy ? 'Deleting…' : 'Delete account'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

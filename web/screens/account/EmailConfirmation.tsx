@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { resendVerification } from '../../api/auth.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { messageOf } from '../../components/errors.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import ui from '../../components/ui.module.css';
@@ -39,9 +40,9 @@ export function EmailConfirmation({ verified }: { verified: boolean }) {
       {!verified && (
         <>
           <p className={styles.hint}>{UI_TEXT.emailUnconfirmedHint}</p>
-          <button type="button" className={ui.secondary} disabled={busy} onClick={() => void resend()}>
+          <BusyButton className={ui.secondary} busy={busy} onClick={() => void resend()}>
             {busy ? UI_TEXT.resendingVerification : UI_TEXT.resendVerification}
-          </button>
+          </BusyButton>
           <FormMessage error={error} notice={notice} />
         </>
       )}

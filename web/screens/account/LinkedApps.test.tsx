@@ -45,6 +45,8 @@ describe('LinkedApps', () => {
     expect(callOf(fetchMock, 1)).toMatchObject({ url: '/api/v1/auth/linked-apps/alexa-skill', method: 'DELETE' });
     expect(screen.queryByRole('button', { name: 'Unlink Alexa' })).toBeNull();
     expect(screen.getByText(LINKED_APPS_TEXT.none)).toBeVisible();
+    // The button went with its row: the focus is on the section's title, not lost to the page.
+    expect(screen.getByRole('heading', { name: LINKED_APPS_TEXT.title })).toHaveFocus();
   });
 
   it('keeps the app and says why when unlinking fails; cancel does nothing', async () => {

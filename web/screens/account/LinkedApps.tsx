@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LINKED_APPS_TEXT } from '../../../common/alexa.ts';
 import type { LinkedAppView } from '../../../common/schemas/linked-apps.ts';
 import { fetchLinkedApps, unlinkApp } from '../../api/linked-apps.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { messageOf } from '../../components/errors.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -17,6 +18,8 @@ export function LinkedApps() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // An unlinked app's row goes, its button with it: the focus goes to the section's title, above the notice.
+  const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -38,6 +41,7 @@ export function LinkedApps() {
       await unlinkApp(app.client_id);
       setApps((list) => list?.filter((other) => other.client_id !== app.client_id) ?? null);
       setNotice(LINKED_APPS_TEXT.unlinked(app.name));
+      title.current?.focus();
     } catch (failure) {
       setError(LINKED_APPS_TEXT.unlinkFailed + messageOf(failure, LINKED_APPS_TEXT.tryAgain));
     } finally {
@@ -47,7 +51,9 @@ export function LinkedApps() {
 
   return (
     <section className={styles.card} aria-labelledby="linked-apps-title" aria-busy={apps === null && !error}>
-      <h2 id="linked-apps-title">{LINKED_APPS_TEXT.title}</h2>
+      <h2 id="linked-apps-title" ref={title} tabIndex={-1}>
+        {LINKED_APPS_TEXT.title}
+      </h2>
       {apps?.length === 0 && <p className={styles.hint}>{LINKED_APPS_TEXT.none}</p>}
       {apps && apps.length > 0 && (
         <ul className={styles.linkedApps}>
@@ -57,15 +63,14 @@ export function LinkedApps() {
                 <strong>{app.name}</strong>
                 <span className={styles.hint}>{linkedOn(app.linked_at)}</span>
               </span>
-              <button
-                type="button"
+              <BusyButton
                 className={ui.secondary}
-                disabled={busy === app.client_id}
+                busy={busy === app.client_id}
                 aria-label={`${LINKED_APPS_TEXT.unlink} ${app.name}`}
                 onClick={() => setAsking(app)}
               >
                 {busy === app.client_id ? LINKED_APPS_TEXT.unlinking : LINKED_APPS_TEXT.unlink}
-              </button>
+              </BusyButton>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import type { SharePermission, ShareView } from '../../../common/schemas/shares.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import modal from '../../components/Modal.module.css';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
@@ -92,9 +93,9 @@ export function MembersSection({ listId }: { listId: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className={ui.primary} aria-disabled={busy}>
+        <BusyButton type="submit" className={ui.primary} busy={busy}>
           Invite
-        </button>
+        </BusyButton>
       </form>
       <ConfirmDialog
         open={removing !== null}

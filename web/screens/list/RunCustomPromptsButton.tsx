@@ -1,4 +1,5 @@
 import { AI_TEXT } from '../../../common/ai-ui.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import ui from '../../components/ui.module.css';
 import { runCustomPromptsAction, useAiAllowed, useAiBusy } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
@@ -9,15 +10,8 @@ export function RunCustomPromptsButton({ list }: { list: ClientList }) {
   const busy = useAiBusy(list.id, 'prompts');
   if (!allowed) return null;
   return (
-    <button
-      type="button"
-      className={ui.secondary}
-      aria-disabled={busy}
-      onClick={() => {
-        if (!busy) void runCustomPromptsAction(list);
-      }}
-    >
+    <BusyButton className={ui.secondary} busy={busy} onClick={() => void runCustomPromptsAction(list)}>
       {busy ? AI_TEXT.runningCustomPrompts : AI_TEXT.runCustomPrompts}
-    </button>
+    </BusyButton>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../../common/messages.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
 import { SwitchField } from '../../components/SwitchField.tsx';
@@ -58,9 +59,9 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
       <SwitchField label="Editable" hint="People who join by link can edit items" checked={editable} onCheckedChange={setEditable} />
       <SwitchField label="Link sharing" hint="Signed-in people can join with the link" checked={linkSharing} onCheckedChange={setLinkSharing} />
       <div className={modal.actions}>
-        <button type="button" className={ui.primary} aria-disabled={saving} onClick={() => void save()}>
+        <BusyButton className={ui.primary} busy={saving} onClick={() => void save()}>
           Save
-        </button>
+        </BusyButton>
       </div>
       {linkWorks && (
         <section className={modal.section} aria-label="Share link">
