@@ -121,6 +121,9 @@ export const UI_TEXT = {
   verifyEmailSignIn:
     'Sign in to the account with this address, and the address is confirmed. If you never made a Listo account with it, someone else did: choose "Forgot password?", and the new password you set from the mail makes the account yours.',
   goToLists: 'Go to your lists',
+  listNotFoundTitle: 'List not found',
+  listGone: (name: string) => `"${name}" is no longer yours to open`,
+  listGoneExplained: 'Its owner deleted it, or took back your access.',
   signIn: 'Sign in',
   emailConfirmed: 'Confirmed',
   emailNotConfirmed: 'Not confirmed yet',

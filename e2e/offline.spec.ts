@@ -51,7 +51,8 @@ test('offline: a list made offline takes items at once, and its page stays open 
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
   // Still the same page, under the same id: nothing was "not found" on the way.
   await expect(page).toHaveURL(`/lists/${listId}`);
-  await expect(page.getByText('List not found or not accessible')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Cabin', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: UI_TEXT.goToLists })).toHaveCount(0);
   const response = await page.request.get(`/api/v1/lists/${listId}/items`, {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { UI_TEXT } from '../common/messages.ts';
 import {
   addItems,
   apiToken,
@@ -89,14 +90,20 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(guest.getByText('view', { exact: true })).toBeVisible();
   expect(ownerEmail).not.toBe(guestEmail);
 
-  // Remove access asks first.
+  // Remove access asks first; the member has the list open meanwhile.
+  await guest.getByRole('link', { name: 'Picnic' }).click();
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   await expect(page.getByText('Are you sure you want to remove access for this user?')).toBeVisible();
   await expectNoAxeViolations(page, 'confirm dialog, remove access');
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) })).toHaveCount(0);
-  // The removed member sees the list disappear, live.
+  // The removed member is told, live, by the list's name, and led back to their lists, where it is gone.
+  await expect(guest.getByRole('heading', { level: 1, name: UI_TEXT.listGone('Picnic') })).toBeFocused();
+  await expectNoAxeViolations(guest, 'a list whose access was taken back');
+  await guest.getByRole('link', { name: UI_TEXT.goToLists }).click();
+  await expect(guest).toHaveURL('/');
   await expect(guest.getByRole('link', { name: 'Picnic' })).toHaveCount(0);
   await guestContext.close();
 });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { groupKeyOf } from '../../common/grouping.ts';
-import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { UI_TEXT } from '../../common/messages.ts';
 import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common/sorting.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ListProgress } from '../components/ListProgress.tsx';
@@ -20,6 +20,7 @@ import { loadForScreen } from '../state/screen-loads.ts';
 import { AddBar } from './list/AddBar.tsx';
 import { AiActivity } from './list/AiActivity.tsx';
 import { ITEM_ESTIMATE_PX, ItemList } from './list/ItemList.tsx';
+import { ListGone } from './list/ListGone.tsx';
 import { ListName } from './list/ListName.tsx';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
@@ -43,6 +44,9 @@ export function ListScreen() {
   const list = own ?? visited;
   const loaded = useAppState((state) => state.listsLoaded);
   const [missing, setMissing] = useState<string>();
+  // The name of the list last shown here, for the page that says it went (access taken back live).
+  const [shown, setShown] = useState<{ id: string; name: string }>();
+  if (list && (shown?.id !== id || shown.name !== list.name)) setShown({ id, name: list.name });
   const loadedItems = useAppState((state) => state.items[id]);
   const items = loadedItems ?? NO_ITEMS;
   // The list whose items' load has ended, in success or not: until then an empty list is unknown, not empty.
@@ -93,7 +97,7 @@ export function ListScreen() {
       <>
         <AppHeader leading={back} />
         <main className={styles.main} aria-busy={missing !== id}>
-          {missing === id && <p className={styles.empty}>{MESSAGES.listNotFound}</p>}
+          {missing === id && <ListGone name={shown?.id === id ? shown.name : undefined} />}
         </main>
       </>
     );

@@ -1,0 +1,66 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { appStore, resetAppState } from '../state/app-state.ts';
+import { removeListLocally } from '../state/list-actions.ts';
+import { session } from '../state/session.ts';
+import { makeList, makeUser } from '../test/factories.ts';
+import { answer, mockFetch } from '../test/http.ts';
+import { ListScreen } from './ListScreen.tsx';
+
+// No socket in jsdom: the removal is made in the store, as the live `lists` topic makes it.
+vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
+
+function openList(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/lists/:id" element={<ListScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('ListScreen for a list that is not the caller’s to see', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    session.signIn({ token: 'tok', user: makeUser() });
+    resetAppState();
+    fetchMock = mockFetch();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says so by name when the access is taken back while it is open, with the focus on it and the way back', async () => {
+    const list = makeList({ name: 'Groceries' });
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });
+      if (path.endsWith('/lists')) return answer(200, { lists: [list] });
+      return answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } });
+    });
+    appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
+    openList('/lists/l1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Groceries' })).toBeInTheDocument();
+
+    act(() => removeListLocally('l1'));
+    const gone = await screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone('Groceries') });
+    expect(gone).toHaveFocus();
+    expect(screen.getByText(UI_TEXT.listGoneExplained)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toHaveAttribute('href', '/');
+  });
+
+  it('says the list is not found when a link names one the caller never had', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/lists') ? answer(200, { lists: [] }) : answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } }),
+    );
+    appStore.update((state) => ({ ...state, listsLoaded: true }));
+    openList('/lists/l9');
+    expect(await screen.findByRole('heading', { level: 1, name: UI_TEXT.listNotFoundTitle })).toHaveFocus();
+    expect(screen.getByText(MESSAGES.listNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toBeInTheDocument();
+  });
+});

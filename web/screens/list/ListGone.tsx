@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import ui from '../../components/ui.module.css';
+import styles from './ListScreen.module.css';
+
+/**
+ * A list's page when the list is not the caller's to see: never was (a wrong link), or no longer
+ * (deleted, or their access taken back while it was open, `name` being what it was called). Says
+ * which, and leads back to the lists.
+ */
+export function ListGone({ name }: { name: string | undefined }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // The list's controls went with it: the focus goes to what took their place, not to the page.
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <section className={styles.gone} aria-labelledby="list-gone-title">
+      <h1 id="list-gone-title" ref={title} tabIndex={-1}>
+        {name === undefined ? UI_TEXT.listNotFoundTitle : UI_TEXT.listGone(name)}
+      </h1>
+      <p>{name === undefined ? MESSAGES.listNotFound : UI_TEXT.listGoneExplained}</p>
+      <Link to="/" className={ui.primary}>
+        {UI_TEXT.goToLists}
+      </Link>
+    </section>
+  );
+}
