@@ -61,6 +61,7 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await expect(guest.getByTestId('item-row')).toHaveCount(2);
   await expect(guest.getByPlaceholder('Add item...')).toBeVisible();
+  await expect(guest.getByText(UI_TEXT.viewOnlyList)).toHaveCount(0);
 
   // Live, both ways, without a reload.
   await addItems(guest, 'napkins');
@@ -78,8 +79,9 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await page.getByRole('menuitemradio', { name: 'View only' }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}, view`) })).toBeVisible();
 
-  // Live too: the add bar goes away without a reload.
+  // Live too: the add bar goes away without a reload, and the page says why.
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
+  await expect(guest.getByText(UI_TEXT.viewOnlyList)).toBeVisible();
   await guest.reload();
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);

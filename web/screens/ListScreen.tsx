@@ -136,6 +136,8 @@ export function ListScreen() {
             }}
           />
         </div>
+        {/* Said, not only shown by greyed boxes and a missing add bar; it follows a change of access live. */}
+        {!editable && <p className={styles.viewOnly}>{UI_TEXT.viewOnlyList}</p>}
         <AiActivity listId={id} />
         {itemsLoading ? (
           <Placeholders label={UI_TEXT.loadingItems} rowHeight={ITEM_ESTIMATE_PX} />
