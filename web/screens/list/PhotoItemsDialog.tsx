@@ -56,11 +56,9 @@ export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose:
         {outcome?.kind === 'reading' && <Loader2 size={16} className={styles.spinner} aria-hidden />}
         {status}
       </p>
-      {outcome?.kind === 'failed' && (
-        <p role="alert" className={ui.error}>
-          {outcome.message}
-        </p>
-      )}
+      {/* The failure's toast is its alert (spec section 8) and is read out; here it is only shown,
+          beside the photo, so a screen reader does not hear it twice. */}
+      {outcome?.kind === 'failed' && <p className={ui.error}>{outcome.message}</p>}
     </Modal>
   );
 }
