@@ -11,6 +11,13 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export const HealthView = z.object({ status: z.literal('ok') });
 export type HealthView = z.infer<typeof HealthView>;
 
+/** An id in a request's path: taken in lower case, as every id is stored (ClientId below). */
+export const PathId = z
+  .string()
+  .min(1)
+  .max(100)
+  .transform((id) => id.toLowerCase());
+
 /** The two UUIDs that stand for "no id" rather than naming anything. */
 const RESERVED_UUIDS = new Set(['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff']);
 

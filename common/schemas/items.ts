@@ -7,7 +7,7 @@ import {
   LIST_ITEMS_MAX,
 } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
-import { ClientId } from './api.ts';
+import { ClientId, PathId } from './api.ts';
 import { ItemImagesView } from './images.ts';
 import { trimUnseen } from '../unseen-text.ts';
 
@@ -32,7 +32,7 @@ export const ItemProperties = z.record(z.string().min(1).max(100), z.json()).ref
 });
 export type ItemProperties = z.infer<typeof ItemProperties>;
 
-export const ItemIdParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
+export const ItemIdParams = z.object({ id: PathId, itemId: PathId });
 
 /** A missing body reads as a missing item, not as "expected object". */
 const missingBody = (message: string) => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
 import { trimUnseen } from '../unseen-text.ts';
-import { ClientId } from './api.ts';
+import { ClientId, PathId } from './api.ts';
 import { SharePermission } from './shares.ts';
 
 /** Payloads of the list calls, shared by Fastify validation and the web client. */
@@ -17,7 +17,7 @@ export const ListName = z
   .min(1, { error: SERVER_MESSAGES.listNameRequired })
   .max(LIST_NAME_MAX_LENGTH, { error: SERVER_MESSAGES.listNameTooLong });
 
-export const ListIdParams = z.object({ id: z.string().min(1).max(100) });
+export const ListIdParams = z.object({ id: PathId });
 export type ListIdParams = z.infer<typeof ListIdParams>;
 
 /**

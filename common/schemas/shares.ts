@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
+import { PathId } from './api.ts';
 import { Email } from './auth.ts';
 
 /** Payloads of the share, invitation and join calls, shared by Fastify validation and the web client. */
@@ -13,7 +14,7 @@ export type ShareStatus = z.infer<typeof ShareStatus>;
 
 /** `userId` is a member's user id, or the e-mail address of a pending invitation (which has no user yet). */
 export const ShareParams = z.object({
-  id: z.string().min(1).max(100),
+  id: PathId,
   userId: z.string().min(1).max(EMAIL_MAX_LENGTH),
 });
 export type ShareParams = z.infer<typeof ShareParams>;

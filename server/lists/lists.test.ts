@@ -160,6 +160,9 @@ describe('POST /lists', () => {
       expect(malformed.body.error.message).toBe(SERVER_MESSAGES.invalidClientId);
     }
     expect(await t.database.db.selectFrom('lists').select('id').where('owner_id', '=', other.user.id).execute()).toEqual([]);
+    // A path names it in either case too.
+    const read = await t.request({ method: 'GET', path: `/lists/${id.toUpperCase()}/items`, token: owner.token });
+    expect(read.status).toBe(200);
   });
 
   it(`accepts a name of ${LIST_NAME_MAX_LENGTH} characters`, async () => {
