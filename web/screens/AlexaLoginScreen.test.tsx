@@ -72,4 +72,20 @@ describe('AlexaLoginScreen', () => {
     expect(screen.getByRole('button', { name: LINK_PAGE_TEXT.busy })).toHaveAttribute('aria-disabled', 'true');
     expect(sent).toHaveAttribute('aria-busy', 'true');
   });
+
+  it('back with an error, the address typed before is still there; a fresh start is empty', async () => {
+    open(REQUEST);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    form().addEventListener('submit', (event) => event.preventDefault());
+    await userEvent.click(screen.getByRole('button', { name: LINK_PAGE_TEXT.submit }));
+    cleanup();
+
+    open({ ...REQUEST, error: 'invalid_credentials' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    cleanup();
+    open(REQUEST);
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
 });

@@ -16,6 +16,26 @@ import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 const ERROR_ID = 'link-error';
 
+/**
+ * The address of the last attempt, for the tab's return with an error: the server sends the browser
+ * back without it (it stays out of the URL, and of history). Nothing is kept where storage is refused.
+ */
+const TYPED_EMAIL_KEY = 'listo_link_email';
+function typedEmail(): string {
+  try {
+    return sessionStorage.getItem(TYPED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function keepTypedEmail(form: HTMLFormElement): void {
+  try {
+    sessionStorage.setItem(TYPED_EMAIL_KEY, String(new FormData(form).get('email') ?? ''));
+  } catch {
+    // The field starts empty again after a refusal.
+  }
+}
+
 /** The error the server sent the browser back with, in words; an unknown code gets the general one. */
 function errorText(code: string | null): string | null {
   if (code === null) return null;
@@ -48,7 +68,10 @@ export function AlexaLoginScreen() {
           method="post"
           action={`${API_BASE_PATH}${ALEXA_AUTHORIZE_PATH}?${request}`}
           className={authStyles.form}
-          onSubmit={() => setBusy(true)}
+          onSubmit={(event) => {
+            keepTypedEmail(event.currentTarget);
+            setBusy(true);
+          }}
           aria-busy={busy}
         >
           {/* Focus starts in the form, and a screen reader reads the error with the field it lands on. */}
@@ -59,6 +82,7 @@ export function AlexaLoginScreen() {
             autoComplete="username"
             required
             autoFocus
+            defaultValue={error ? typedEmail() : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? ERROR_ID : undefined}
           />
