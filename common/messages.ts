@@ -125,7 +125,6 @@ export const UI_TEXT = {
   listGone: (name: string) => `"${name}" is no longer yours to open`,
   listGoneExplained: 'Its owner deleted it, or took back your access.',
   viewOnlyList: 'View only: you see this list and its changes, but cannot change it.',
-  signIn: 'Sign in',
   emailConfirmed: 'Confirmed',
   emailNotConfirmed: 'Not confirmed yet',
   emailUnconfirmedHint: 'Lists shared with this address open once it is confirmed.',
