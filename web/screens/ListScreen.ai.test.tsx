@@ -1,6 +1,5 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { AI_MESSAGES } from '../../common/ai.ts';
 import { AI_TEXT } from '../../common/ai-ui.ts';
@@ -13,7 +12,7 @@ import { session } from '../state/session.ts';
 import { toastStore } from '../state/toasts.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { answer, callOf, item, mockFetch } from '../test/http.ts';
-import { ListScreen } from './ListScreen.tsx';
+import { renderListScreen } from '../test/list-screen.tsx';
 
 // No socket in jsdom: what the live feed brings is set in the store by the tests themselves.
 vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
@@ -54,13 +53,7 @@ const busyStatus = () => screen.queryAllByRole('status').find((status) => status
 
 function renderList(list: ListView = makeList(), items: ClientItem[] = [milk, peas, bananas]) {
   appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true, items: { l1: items } }));
-  return render(
-    <MemoryRouter initialEntries={['/lists/l1']}>
-      <Routes>
-        <Route path="/lists/:id" element={<ListScreen />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderListScreen();
 }
 
 /** The sort menu's button, named after the sort in use ("Sort by: Newest first"). */

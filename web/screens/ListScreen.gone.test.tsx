@@ -1,5 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { appStore, resetAppState } from '../state/app-state.ts';
@@ -7,20 +6,10 @@ import { removeListLocally } from '../state/list-actions.ts';
 import { session } from '../state/session.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { answer, mockFetch } from '../test/http.ts';
-import { ListScreen } from './ListScreen.tsx';
+import { renderListScreen } from '../test/list-screen.tsx';
 
 // No socket in jsdom: the removal is made in the store, as the live `lists` topic makes it.
 vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
-
-function openList(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/lists/:id" element={<ListScreen />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 describe('ListScreen for a list that is not the caller’s to see', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
@@ -43,7 +32,7 @@ describe('ListScreen for a list that is not the caller’s to see', () => {
       return answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } });
     });
     appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
-    openList('/lists/l1');
+    renderListScreen('/lists/l1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Groceries' })).toBeInTheDocument();
 
     act(() => removeListLocally('l1'));
@@ -58,7 +47,7 @@ describe('ListScreen for a list that is not the caller’s to see', () => {
       String(url).endsWith('/lists') ? answer(200, { lists: [] }) : answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } }),
     );
     appStore.update((state) => ({ ...state, listsLoaded: true }));
-    openList('/lists/l9');
+    renderListScreen('/lists/l9');
     expect(await screen.findByRole('heading', { level: 1, name: UI_TEXT.listNotFoundTitle })).toHaveFocus();
     expect(screen.getByText(MESSAGES.listNotFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toBeInTheDocument();

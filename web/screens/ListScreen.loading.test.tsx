@@ -1,5 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_VIEW_TEXT } from '../../common/list-view.ts';
 import { UI_TEXT } from '../../common/messages.ts';
@@ -7,7 +6,7 @@ import { appStore, resetAppState } from '../state/app-state.ts';
 import { session } from '../state/session.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
-import { ListScreen } from './ListScreen.tsx';
+import { renderListScreen } from '../test/list-screen.tsx';
 
 // No socket in jsdom; the items come from their REST load alone.
 vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
@@ -17,13 +16,7 @@ function openList(fetchMock: ReturnType<typeof mockFetch>, items: Promise<Respon
   const list = makeList({ item_count: 6, done_count: 2 });
   fetchMock.mockImplementation(async (url) => (String(url).endsWith('/lists/l1/items') ? items : answer(200, { lists: [list] })));
   appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
-  render(
-    <MemoryRouter initialEntries={['/lists/l1']}>
-      <Routes>
-        <Route path="/lists/:id" element={<ListScreen />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderListScreen();
 }
 
 describe('ListScreen while its items load', () => {
