@@ -46,12 +46,14 @@ test('link an account at /alexa-login: a wrong password says so and keeps the re
   expect(back.pathname).toBe(ALEXA_LOGIN_PATH);
   expect(Object.fromEntries(back.searchParams)).toEqual({ ...query, error: 'invalid_credentials' });
   await expect(page.getByLabel('Email')).toBeFocused();
+  // The address typed is still there; the password is not.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password')).toHaveValue('');
   await expectNoAxeViolations(page, '/alexa-login, a wrong password');
   await expectScreenshots(page, 'alexa-login');
   await page.getByLabel('Email').focus();
 
   // By keyboard alone: the focus starts in the e-mail field, Enter sends the form.
-  await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ALEXA_LOGIN_PATH } from '../common/alexa.ts';
 import { VERIFY_EMAIL_PATH } from '../common/constants.ts';
-import { UI_TEXT } from '../common/messages.ts';
 import {
   AlexaLoginScreen,
   InvitationScreen,
@@ -13,9 +12,6 @@ import {
 } from './screens/lazy.ts';
 import { preloadable } from './screens/preloadable.ts';
 import { useSession } from './state/session.ts';
-
-/** What the sign-in form says when a confirmation link is opened signed out. */
-const VERIFY_EMAIL_SIGN_IN = { title: UI_TEXT.verifyEmailSignInTitle, text: UI_TEXT.verifyEmailSignIn };
 
 export const SignedInApp = preloadable(() => import('./SignedInApp.tsx').then((m) => m.SignedInApp));
 
@@ -37,7 +33,7 @@ export function App() {
       <Routes>
         <Route path="/reset-password" element={<ResetPasswordScreen />} />
         {/* A link proves the address to the account signed in, whose password its opener knows. */}
-        <Route path={VERIFY_EMAIL_PATH} element={user ? <VerifyEmailScreen /> : <LoginScreen intro={VERIFY_EMAIL_SIGN_IN} />} />
+        <Route path={VERIFY_EMAIL_PATH} element={user ? <VerifyEmailScreen /> : <LoginScreen confirmingEmail />} />
         <Route path={ALEXA_LOGIN_PATH} element={<AlexaLoginScreen />} />
         {/* Keyed by the user: another account signed in from another tab starts afresh, live socket and all. */}
         <Route path="*" element={user ? <SignedInApp key={user.id} user={user} /> : <SignedOutApp />} />

@@ -24,17 +24,12 @@ export interface LoginNotice {
 const noticeIn = (state: unknown): string | null =>
   typeof (state as Partial<LoginNotice> | null)?.notice === 'string' ? (state as LoginNotice).notice : null;
 
-/** Why the sign-in is asked for, above the form (a confirmation link opened signed out). */
-export interface LoginIntro {
-  title: string;
-  text: string;
-}
-
 /**
  * Sign in, create an account, or ask for a reset link (spec section 2). With an invitation (a
- * share link opened signed out) it says who shared which list, and the buttons say they join it.
+ * share link opened signed out) it says who shared which list, and the buttons say they join it;
+ * confirming an e-mail address (its link opened signed out), it says why the sign-in comes first.
  */
-export function LoginScreen({ invitation, intro }: { invitation?: InvitationView; intro?: LoginIntro }) {
+export function LoginScreen({ invitation, confirmingEmail = false }: { invitation?: InvitationView; confirmingEmail?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
@@ -98,10 +93,10 @@ export function LoginScreen({ invitation, intro }: { invitation?: InvitationView
           <p>{invitation.isPublic ? MESSAGES.invitationPublic : MESSAGES.invitationAccountNeeded}</p>
         </section>
       )}
-      {intro && (
+      {confirmingEmail && (
         <section className={authStyles.intro} aria-labelledby="intro-title">
-          <h2 id="intro-title">{intro.title}</h2>
-          <p>{intro.text}</p>
+          <h2 id="intro-title">{UI_TEXT.verifyEmailSignInTitle}</h2>
+          <p>{UI_TEXT.verifyEmailSignIn}</p>
         </section>
       )}
       <form className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>
