@@ -1,28 +1,60 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_VIEW_TEXT } from '../../common/list-view.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { appStore, resetAppState } from '../state/app-state.ts';
 import { removeListLocally } from '../state/list-actions.ts';
 import { session } from '../state/session.ts';
 import { makeList, makeUser } from '../test/factories.ts';
-import { answer, mockFetch } from '../test/http.ts';
+import { answer, item, mockFetch } from '../test/http.ts';
 import { renderListScreen } from '../test/list-screen.tsx';
 
-// No socket in jsdom: the removal is made in the store, as the live `lists` topic makes it.
+// No socket in jsdom: the items come from their REST load alone, and a removal is made in the
+// store, as the live `lists` topic makes it.
 vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
 
-describe('ListScreen for a list that is not the caller’s to see', () => {
-  let fetchMock: ReturnType<typeof mockFetch>;
-  beforeEach(() => {
-    session.signIn({ token: 'tok', user: makeUser() });
-    resetAppState();
-    fetchMock = mockFetch();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+let fetchMock: ReturnType<typeof mockFetch>;
+beforeEach(() => {
+  session.signIn({ token: 'tok', user: makeUser() });
+  resetAppState();
+  fetchMock = mockFetch();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A list opened before its items are in: the store has the list (with its counts), no items. */
+function openList(items: Promise<Response>) {
+  const list = makeList({ item_count: 6, done_count: 2 });
+  fetchMock.mockImplementation(async (url) => (String(url).endsWith('/lists/l1/items') ? items : answer(200, { lists: [list] })));
+  appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
+  renderListScreen();
+}
+
+describe('ListScreen while its items load', () => {
+  it('shows busy placeholders and the counts the server sent with the list, never "nothing here"', async () => {
+    const items = Promise.withResolvers<Response>();
+    openList(items.promise);
+    const placeholders = screen.getByRole('list', { name: UI_TEXT.loadingItems });
+    expect(placeholders).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText(LIST_VIEW_TEXT.progress(2, 6))).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.noItems)).not.toBeInTheDocument();
+
+    items.resolve(answer(200, { items: [item('i1', 'milk')], next: null, seq: 3 }));
+    expect(await screen.findByText('milk')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: UI_TEXT.loadingItems })).not.toBeInTheDocument();
+    expect(screen.getByText(LIST_VIEW_TEXT.progress(0, 1))).toBeInTheDocument();
   });
 
+  it('stops being busy when the load fails', async () => {
+    openList(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await screen.findByText(UI_TEXT.noItems)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: UI_TEXT.loadingItems })).not.toBeInTheDocument();
+  });
+});
+
+describe('ListScreen for a list that is not the caller’s to see', () => {
   it('says so by name when the access is taken back while it is open, with the focus on it and the way back', async () => {
     const list = makeList({ name: 'Groceries' });
     fetchMock.mockImplementation(async (url) => {
