@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AI_TEXT } from '../common/ai-ui.ts';
 import { API_BASE_PATH, RESET_PASSWORD_PATH } from '../common/constants.ts';
-import { addItems, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
+import { addItems, createList, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
 
 /**
@@ -24,6 +24,24 @@ test('reset password: the page a reset link opens, and one whose link is incompl
   await page.goto(RESET_PASSWORD_PATH);
   await expect(page.getByText('This link is incomplete.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, 'reset password, an incomplete link');
+});
+
+test('a sign-in, a link or Back gives the focus to the heading of the screen it opens; a page just opened leaves it to the browser', async ({ page }) => {
+  await registerUser(page, 'arrival');
+  const lists = page.getByRole('heading', { name: 'Your lists', level: 1 });
+  await expect(lists).toBeFocused();
+
+  await (await createList(page, 'Camping')).click();
+  await expect(page.getByRole('heading', { name: 'Camping', level: 1 })).toBeFocused();
+  await page.getByRole('link', { name: 'Back to lists' }).press('Enter');
+  await expect(lists).toBeFocused();
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeFocused();
+
+  const fresh = await page.context().newPage();
+  await fresh.goto('/account');
+  await expect(fresh.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+  expect(await fresh.evaluate(() => document.activeElement === document.body)).toBe(true);
 });
 
 test('items from a photo: the dialog of the add bar\'s camera button, which gives the focus back', async ({ page, context }) => {

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, SignedInApp } from './App.tsx';
 import { StartingHeader } from './components/StartingHeader.tsx';
+import { watchForUserAction } from './components/user-acted.ts';
 import { DashboardScreen, ListScreen } from './screens/lazy.ts';
 import { readFirstScreenEarly } from './state/first-screen-reads.ts';
 import { session } from './state/session.ts';
@@ -37,6 +38,7 @@ function fetchFirstScreen(): Promise<unknown> {
   return Promise.all([SignedInApp.preload(), screen?.preload(), data]).catch(() => undefined);
 }
 
+watchForUserAction();
 const root = createRoot(document.getElementById('root')!);
 // A signed-in start paints the header at once; the app replaces it when its chunks are in.
 if (session.get().user) root.render(<StartingHeader />);

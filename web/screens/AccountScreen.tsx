@@ -9,6 +9,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
+import { useFocusOnArrival } from '../components/useFocusOnArrival.ts';
 import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
 import { ChangePasswordForm } from './account/ChangePasswordForm.tsx';
@@ -27,6 +28,7 @@ export function AccountScreen({ user }: { user: UserView }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   useEffect(() => {
     refreshUser().catch(() => undefined);
     return () => clearTimeout(timer.current);
@@ -57,7 +59,9 @@ export function AccountScreen({ user }: { user: UserView }) {
     <>
       <AppHeader leading={back} />
       <main className={styles.main}>
-        <h1 className={styles.title}>{UI_TEXT.accountSettings}</h1>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          {UI_TEXT.accountSettings}
+        </h1>
         <section className={styles.card} aria-labelledby="profile-title">
           <h2 id="profile-title">Profile</h2>
           <div className={styles.form}>

@@ -8,6 +8,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Placeholders } from '../components/Placeholders.tsx';
+import { useFocusOnArrival } from '../components/useFocusOnArrival.ts';
 import ui from '../components/ui.module.css';
 import { useAppState } from '../state/app-state.ts';
 import { loadLists } from '../state/list-actions.ts';
@@ -20,6 +21,7 @@ import styles from './DashboardScreen.module.css';
 export function DashboardScreen({ user }: { user: UserView }) {
   const lists = useAppState((state) => state.lists);
   const loaded = useAppState((state) => state.listsLoaded);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   // The cache is on screen already; the server's answer replaces it when it comes.
   useEffect(() => {
@@ -34,7 +36,9 @@ export function DashboardScreen({ user }: { user: UserView }) {
       <main className={styles.main}>
         <div className={styles.heading}>
           <div>
-            <h1 className={styles.title}>Your lists</h1>
+            <h1 ref={heading} tabIndex={-1} className={styles.title}>
+              Your lists
+            </h1>
             <p className={ui.muted}>
               Signed in as <span data-testid="user-email">{user.email}</span>
             </p>

@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { LIST_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import ui from '../../components/ui.module.css';
 import { useFocusAfterEditing } from '../../components/useFocusAfterEditing.ts';
+import { useFocusOnArrival } from '../../components/useFocusOnArrival.ts';
 import styles from './ListScreen.module.css';
 
 /** The list's name; tapping it edits in place. Empty or unchanged text just closes the editor. */
 export function ListName({ name, editable, onRename }: { name: string; editable: boolean; onRename: (name: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   const { button, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   if (draft === null) {
     return editable ? (
-      <h1 className={styles.name}>
+      <h1 ref={heading} tabIndex={-1} className={styles.name}>
         <button ref={button} type="button" className={styles.nameButton} dir="auto" onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
           {name}
         </button>
       </h1>
     ) : (
-      <h1 className={styles.name} dir="auto">
+      <h1 ref={heading} tabIndex={-1} className={styles.name} dir="auto">
         {name}
       </h1>
     );
