@@ -38,6 +38,12 @@ export const STORAGE_KEYS = {
   theme: 'listo_theme',
 } as const;
 
+/** Keys in the tab's sessionStorage: what one tab keeps for itself and forgets when it closes. */
+export const SESSION_STORAGE_KEYS = {
+  /** The address typed on the account-linking page, for its return with an error. */
+  linkEmail: 'listo_link_email',
+} as const;
+
 /** An item's text, as typed (before the parser splits it). Long enough for a recipe line. */
 export const ITEM_CONTENT_MAX_LENGTH = 500;
 /** Entries per POST /items/batch: more than anyone pastes at once, small enough for one transaction. */

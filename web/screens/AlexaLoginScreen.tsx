@@ -8,7 +8,7 @@ import {
   LINK_PAGE_TEXT,
   type LinkError,
 } from '../../common/alexa.ts';
-import { API_BASE_PATH } from '../../common/constants.ts';
+import { API_BASE_PATH, SESSION_STORAGE_KEYS } from '../../common/constants.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import ui from '../components/ui.module.css';
@@ -20,17 +20,16 @@ const ERROR_ID = 'link-error';
  * The address of the last attempt, for the tab's return with an error: the server sends the browser
  * back without it (it stays out of the URL, and of history). Nothing is kept where storage is refused.
  */
-const TYPED_EMAIL_KEY = 'listo_link_email';
 function typedEmail(): string {
   try {
-    return sessionStorage.getItem(TYPED_EMAIL_KEY) ?? '';
+    return sessionStorage.getItem(SESSION_STORAGE_KEYS.linkEmail) ?? '';
   } catch {
     return '';
   }
 }
 function keepTypedEmail(form: HTMLFormElement): void {
   try {
-    sessionStorage.setItem(TYPED_EMAIL_KEY, String(new FormData(form).get('email') ?? ''));
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.linkEmail, String(new FormData(form).get('email') ?? ''));
   } catch {
     // The field starts empty again after a refusal.
   }
