@@ -102,14 +102,15 @@ export async function postToSkill(
   t: TestApp,
   body: string,
   certificate: SigningCertificate,
-  headers: { signature?: string | null; certificateUrl?: string } = {},
+  headers: { signature?: string | null; certificateUrl?: string; contentType?: string; contentEncoding?: string } = {},
 ) {
   const signature = headers.signature === undefined ? sign(body, certificate) : headers.signature;
   const response = await t.app.inject({
     method: 'POST',
     url: `${API_BASE_PATH}${ALEXA_SKILL_PATH}`,
     headers: {
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': headers.contentType ?? 'application/json; charset=utf-8',
+      ...(headers.contentEncoding === undefined ? {} : { 'content-encoding': headers.contentEncoding }),
       signaturecertchainurl: headers.certificateUrl ?? CERTIFICATE_URL,
       ...(signature === null ? {} : { 'signature-256': signature }),
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES, ALEXA_SPEECH } from '../../common/alexa.ts';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { CLIENT_ID, linkAccount, TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
 import { call, TestSocket } from '../realtime/live-test-helpers.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
@@ -89,6 +90,14 @@ describe('requests are taken only when Alexa signed them, just now, for this ski
       const answer = await postToSkill(t, body, certificate);
       expect(answer.status).toBe(400);
     }
+  });
+  it('a signed body in another charset, or compressed, is refused as every body is: 415', async () => {
+    const user = await linkedUser();
+    const body = JSON.stringify(envelope({ type: 'LaunchRequest' }, { accessToken: user.accessToken, timestamp: t.clock.now }));
+    const latin1 = await postToSkill(t, body, certificate, { contentType: 'application/json; charset=iso-8859-1' });
+    expect(latin1).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type', message: SERVER_MESSAGES.bodyNotUtf8 } } });
+    const gzip = await postToSkill(t, body, certificate, { contentEncoding: 'gzip' });
+    expect(gzip).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type', message: SERVER_MESSAGES.bodyEncodingUnsupported } } });
   });
 });
 

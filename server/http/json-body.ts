@@ -72,14 +72,15 @@ export function parseJsonLimited(text: string): unknown {
   return value;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// The mark is kept in the text: a signed body's text must be its exact bytes (parseJsonLimited skips it).
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const unsupportedBody = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
 /**
  * The body's bytes as text. JSON is UTF-8 (RFC 8259): other bytes, another charset, or a compressed
  * body are refused, where a lenient decoder would store U+FFFD in place of what the client meant.
  */
-function bodyText(request: FastifyRequest, body: Buffer): string {
+export function jsonBodyText(request: FastifyRequest, body: Buffer): string {
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') throw unsupportedBody(SERVER_MESSAGES.bodyEncodingUnsupported);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
@@ -95,7 +96,7 @@ function bodyText(request: FastifyRequest, body: Buffer): string {
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, parseJsonLimited(bodyText(request, body as Buffer)));
+      done(null, parseJsonLimited(jsonBodyText(request, body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }
