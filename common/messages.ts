@@ -96,6 +96,7 @@ export const UI_TEXT = {
   offlineChangesRefused: (count: number, reason: string) =>
     `${count === 1 ? '1 change' : `${count} changes`} made offline could not be saved: ${reason}`,
   sessionEnded: (email: string) => `Your session as ${email} has ended. Please sign in again.`,
+  accountDeletedElsewhere: (email: string) => `The account ${email} was deleted on another device.`,
   sessionEndedUnsent: (email: string, count: number) =>
     `Your session as ${email} ended before ${count === 1 ? '1 change' : `${count} changes`} made offline reached the server. ` +
     `Sign in again as ${email} to send ${count === 1 ? 'it' : 'them'}.`,

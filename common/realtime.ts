@@ -53,6 +53,8 @@ export const CLOSE_CODES = {
   badTicket: 4001,
   /** The session the socket belongs to ended (sign-out, password change or reset): sign in again. */
   sessionEnded: 4003,
+  /** The account was deleted (on another device): nobody can sign in to it again. */
+  accountDeleted: 4004,
   slowReader: 4008,
   version: 4009,
   /** Too many sockets for the user, or too many messages on this one. */
@@ -131,6 +133,7 @@ export const REALTIME_MESSAGES = {
   tooManyMessages: 'Too many messages; reconnect more slowly',
   tooManyInvalid: 'Too many invalid messages',
   sessionEnded: 'The session ended (signed out, or the password changed); sign in again',
+  accountDeleted: 'The account was deleted',
   notFound: MESSAGES.listNotFound,
   forbidden: MESSAGES.listForbidden,
   internal: 'The server could not answer this subscription; try again later',

@@ -109,10 +109,14 @@ test('e-mail confirmation: a new link on request, the link confirms, every tab s
   await elsewhere.context().close();
 });
 
-test('at 320 px an account is deleted once its password is given: signed out, told so, and it signs in no more', async ({ page }) => {
+test('at 320 px an account is deleted once its password is given: signed out, told so, and it signs in no more', async ({ page, browser }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   const email = await registerUser(page, 'deleting');
   await createList(page, 'Soon gone');
+  const otherDevice = await (await browser.newContext()).newPage();
+  await otherDevice.goto('/');
+  await submitAuthForm(otherDevice, email, PASSWORD, 'Login');
+  await expect(otherDevice.getByRole('link', { name: 'Soon gone' })).toBeVisible();
   await page.getByRole('link', { name: 'Account Settings' }).click();
   const card = page.getByRole('region', { name: UI_TEXT.deleteAccount });
   await expect(card).toContainText(UI_TEXT.deleteAccountExplained);
@@ -137,4 +141,7 @@ test('at 320 px an account is deleted once its password is given: signed out, to
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('listo_') && key !== 'listo_theme'))).toEqual([]);
   await submitAuthForm(page, email, PASSWORD, 'Login');
   await expect(page.getByRole('alert')).toHaveText(SERVER_MESSAGES.invalidCredentials);
+  // The other device, signed in meanwhile, is told too: its live connection says why it closed.
+  await expect(otherDevice.getByRole('status').filter({ hasText: UI_TEXT.accountDeletedElsewhere(email) })).toBeVisible();
+  await otherDevice.context().close();
 });

@@ -219,7 +219,7 @@ export function createAuthService(deps: AuthDeps) {
           ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),
           ...memberOf.map((listId) => ({ listId, entity: 'share' as const, op: 'removed' as const, entityId: email })),
         ]);
-        await record({ entity: 'sessions', userId });
+        await record({ entity: 'account-deleted', userId });
         await queries.deleteUser(trx, userId);
       });
     },

@@ -61,7 +61,7 @@ describe('DELETE /auth/account', () => {
     expect(again.status).toBe(201);
   });
 
-  it('tells everyone live: its own sockets close, members see its list go, owners see the member go', async () => {
+  it('tells everyone live: its own sockets close saying why, members see its list go, owners see the member go', async () => {
     const [leaving, member] = await Promise.all([createUser(t), createUser(t)]);
     const theirs = await castOfList(t, { shares: [memberShare(leaving, 'view')] });
     const mine = await t.request({ method: 'POST', path: '/lists', token: leaving.token, body: { name: 'Mine' } });
@@ -74,7 +74,7 @@ describe('DELETE /auth/account', () => {
     await ownerSocket.subscribe('l', 'lists');
 
     expect((await deleteAccount(leaving)).status).toBe(204);
-    expect(await own.closed).toEqual({ code: CLOSE_CODES.sessionEnded, reason: REALTIME_MESSAGES.sessionEnded });
+    expect(await own.closed).toEqual({ code: CLOSE_CODES.accountDeleted, reason: REALTIME_MESSAGES.accountDeleted });
     await memberSocket.next((m) => m.type === 'change' && m.id === 's' && m.changes[0]!.op === 'removed', 'the list going');
     const change = await ownerSocket.next((m) => m.type === 'change' && m.id === 'l', "the list's shares changing");
     expect(JSON.stringify(change)).not.toContain(leaving.email);

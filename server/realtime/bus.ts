@@ -9,13 +9,14 @@ import type { DB } from '../db/schema.ts';
 /**
  * What a committed write tells every process: "list `l` has changes up to seq `s`" (`k`: the list
  * itself or its shares changed, which matters to the `lists` and `shares` topics of any user),
- * "user `u` changed", or "sessions of user `x` ended" (their sockets close). Deliberately tiny
+ * "user `u` changed", or "sessions of user `x` ended" (their sockets close; `d`: the account was
+ * deleted, which the sockets are told). Deliberately tiny
  * (PostgreSQL caps a NOTIFY payload at 8000 bytes, and small messages stay cheap at any rate):
  * each process reads the change itself, once, from the database.
  */
 export type ListNotification = { l: string; s: number; k?: 1 };
 export type UserNotification = { u: string };
-export type SessionsNotification = { x: string };
+export type SessionsNotification = { x: string; d?: 1 };
 export type Notification = ListNotification | UserNotification | SessionsNotification;
 
 export interface ChangeBus {
@@ -73,7 +74,7 @@ function parse(payload: string | undefined): Notification | undefined {
       return note.k === 1 ? { l: note.l, s: note.s, k: 1 } : { l: note.l, s: note.s };
     }
     if (typeof note.u === 'string') return { u: note.u };
-    if (typeof note.x === 'string') return { x: note.x };
+    if (typeof note.x === 'string') return note.d === 1 ? { x: note.x, d: 1 } : { x: note.x };
   } catch {
     // Not ours (someone else NOTIFYing on the channel): ignore.
   }

@@ -11,10 +11,11 @@ import * as queries from './realtime.queries.ts';
 /**
  * One change a write makes, as the services record it. `entityId` is the item id, the share's
  * e-mail address, or the list id. A user's own record (the `user` topic) has no list and no log;
- * nor do ended sessions (`sessions`), whose sockets every process closes.
+ * nor do ended sessions (`sessions`), whose sockets every process closes, saying why when the
+ * account itself went (`account-deleted`).
  */
 export type ListChange = { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string };
-export type RecordedChange = ListChange | { entity: 'user' | 'sessions'; userId: string };
+export type RecordedChange = ListChange | { entity: 'user' | 'sessions' | 'account-deleted'; userId: string };
 
 /**
  * What a person did, as the list's last change shows it ("added 3 items", common/list-activity.ts).
@@ -89,13 +90,15 @@ export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: C
         const lastSeq = new Map<string, number>();
         const listDocChanged = new Set<string>();
         const users = new Set<string>();
-        const sessionsEnded = new Set<string>();
+        /** By user: whether the account was deleted. */
+        const sessionsEnded = new Map<string, boolean>();
         const record: RecordChange = async (change, activity) => {
           const changes: readonly (RecordedChange | ListChange)[] = Array.isArray(change) ? change : [change];
           const byList = new Map<string, ListChange[]>();
           for (const one of changes) {
             if (!('listId' in one)) {
-              (one.entity === 'user' ? users : sessionsEnded).add(one.userId);
+              if (one.entity === 'user') users.add(one.userId);
+              else sessionsEnded.set(one.userId, one.entity === 'account-deleted' || sessionsEnded.get(one.userId) === true);
               continue;
             }
             byList.set(one.listId, [...(byList.get(one.listId) ?? []), one]);
@@ -110,7 +113,7 @@ export function createChangeFeed(deps: { inTransaction: RunInTransaction; bus: C
         const notes: Notification[] = [
           ...[...lastSeq].map(([l, s]): Notification => (listDocChanged.has(l) ? { l, s, k: 1 } : { l, s })),
           ...[...users].map((u) => ({ u })),
-          ...[...sessionsEnded].map((x) => ({ x })),
+          ...[...sessionsEnded].map(([x, deleted]): Notification => (deleted ? { x, d: 1 } : { x })),
         ];
         await bus.inTransaction(trx, notes);
         return { value, notes };

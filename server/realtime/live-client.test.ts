@@ -8,6 +8,7 @@ import {
   type SocketLike,
 } from '../../web/realtime/live-client.ts';
 import { castOfList } from '../lists/list-test-helpers.ts';
+import { createUser } from '../test/factories.ts';
 import { startWebSocketProxy } from '../test/websocket-proxy.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { call, listen, ticketFor, waitUntil } from './live-test-helpers.ts';
@@ -162,6 +163,20 @@ describe('the live client', () => {
     await waitUntil(() => ends.length === 1, 'the end');
     expect(ends).toEqual(['not_found']);
     client.close();
+  });
+
+  it('says when the account was deleted on another device, and stops instead of reconnecting', async () => {
+    const user = await createUser(t);
+    let deleted = 0;
+    const { client, sockets } = await clientFor(t, user.token, { onAccountDeleted: () => deleted++ });
+    const me = client.subscribe({ topic: 'user', onUpdate: () => {} });
+    await waitUntil(() => me.docs().size === 1, 'the snapshot');
+    await call(t, user.token, 'DELETE', '/auth/account', { currentPassword: user.password });
+    await waitUntil(() => deleted === 1, 'the word of it');
+    expect(client.status()).toBe('closed');
+    client.checkNow();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sockets).toHaveLength(1);
   });
 });
 

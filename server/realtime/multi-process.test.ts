@@ -113,4 +113,14 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () =>
     await http(a, 'POST', '/auth/logout', token);
     expect(await onB.closed).toEqual({ code: CLOSE_CODES.sessionEnded, reason: REALTIME_MESSAGES.sessionEnded });
   });
+
+  it('tells a socket on one process that its account was deleted through the other', async () => {
+    const email = `mp-gone-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const password = 'secret-password';
+    const { token } = await http(a, 'POST', '/auth/register', undefined, { email, password });
+    const onB = await socketOn(b, a, token);
+    await onB.subscribe('u', 'user');
+    await http(a, 'DELETE', '/auth/account', token, { currentPassword: password });
+    expect(await onB.closed).toEqual({ code: CLOSE_CODES.accountDeleted, reason: REALTIME_MESSAGES.accountDeleted });
+  });
 });

@@ -52,19 +52,25 @@ export async function createRealtime(deps: {
   const connections = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
 
-  /** Closes the sockets whose session is no longer live (signed out, password changed, expired). */
-  async function closeEndedSessions(of: Iterable<Connection>): Promise<void> {
+  /**
+   * Closes the sockets whose session is no longer live (signed out, password changed, expired),
+   * saying so, or that the account was deleted.
+   */
+  async function closeEndedSessions(of: Iterable<Connection>, accountDeleted = false): Promise<void> {
+    const [code, reason] = accountDeleted
+      ? [CLOSE_CODES.accountDeleted, REALTIME_MESSAGES.accountDeleted]
+      : [CLOSE_CODES.sessionEnded, REALTIME_MESSAGES.sessionEnded];
     const open = [...of].filter((connection) => connection.holder);
     if (open.length === 0) return;
     const live = await sources.liveSessions(db, [...new Set(open.map((connection) => connection.holder!.sessionId))]);
     for (const connection of open) {
-      if (!live.has(connection.holder!.sessionId)) connection.close(CLOSE_CODES.sessionEnded, REALTIME_MESSAGES.sessionEnded);
+      if (!live.has(connection.holder!.sessionId)) connection.close(code, reason);
     }
   }
 
   bus.onNotification((note) => {
     if ('x' in note) {
-      closeEndedSessions(byUser.get(note.x) ?? []).catch((error: unknown) =>
+      closeEndedSessions(byUser.get(note.x) ?? [], note.d === 1).catch((error: unknown) =>
         log.error({ err: error }, 'could not check the sessions of live sockets'),
       );
     } else {

@@ -49,6 +49,8 @@ export interface LiveClientOptions {
   /** For the jitter; injectable so tests are deterministic. */
   random?: () => number;
   onStatus?: (status: LiveStatus) => void;
+  /** The account was deleted on another device: the client has closed for good. */
+  onAccountDeleted?: () => void;
   /** The first connection waits for this (the browser app: an idle moment after the first screen). */
   startAfter?: Promise<unknown>;
 }
@@ -242,6 +244,11 @@ export function createLiveClient(options: LiveClientOptions) {
       if (event.code === CLOSE_CODES.version) {
         stopped = true;
         return setStatus('outdated');
+      }
+      if (event.code === CLOSE_CODES.accountDeleted) {
+        stopped = true;
+        setStatus('closed');
+        return options.onAccountDeleted?.();
       }
       retry();
     };

@@ -10,7 +10,7 @@ import { createLiveClient, type LiveClient, type LiveClientOptions } from './liv
  * of the socket (a reconnect if it waits, a ping if it is open) when the network returns or the
  * page is shown again.
  */
-export function createBrowserLiveClient(options: Pick<LiveClientOptions, 'onStatus'> = {}): LiveClient {
+export function createBrowserLiveClient(options: Pick<LiveClientOptions, 'onStatus' | 'onAccountDeleted'> = {}): LiveClient {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const client = createLiveClient({
     url: `${scheme}//${location.host}${API_BASE_PATH}${REALTIME_PATH}`,

@@ -64,6 +64,13 @@ describe('LoginScreen', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
+  it('says that the account was deleted on another device, and leaves the address out', async () => {
+    keepForNextSignIn(makeUser({ email: 'ada@example.com' }), [], { accountDeleted: true });
+    showLogin();
+    expect(await screen.findByText(UI_TEXT.accountDeletedElsewhere('ada@example.com'))).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
   it("shows the server's message, or the spec's fallback", async () => {
     fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: 'Invalid email or password.' } }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

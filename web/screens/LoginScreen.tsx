@@ -83,7 +83,7 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
       {!keepsSignIn && <p className={authStyles.warning}>{UI_TEXT.siteDataBlocked}</p>}
       {ended && (
         <p className={authStyles.warning} role="status">
-          {ended.unsent > 0 ? UI_TEXT.sessionEndedUnsent(ended.email, ended.unsent) : UI_TEXT.sessionEnded(ended.email)}
+          {endedText(ended)}
         </p>
       )}
       {invitation && (
@@ -136,9 +136,15 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
   );
 }
 
+/** What the sign-in screen says of a session the server ended on this device. */
+function endedText({ email, unsent, accountDeleted }: EndedSession): string {
+  if (accountDeleted) return UI_TEXT.accountDeletedElsewhere(email);
+  return unsent > 0 ? UI_TEXT.sessionEndedUnsent(email, unsent) : UI_TEXT.sessionEnded(email);
+}
+
 /**
  * The session the server ended on this device, read when the screen opens; its e-mail address
- * fills the field unless something was typed already. Signed out, a cache is only there after an
+ * fills the field unless something was typed already (or the account is gone). Signed out, a cache is only there after an
  * ended session: only then is its reader loaded, with the signed-in app that signing in needs next.
  */
 function useEndedSession(setEmail: (update: (typed: string) => string) => void): EndedSession | null {
@@ -151,7 +157,7 @@ function useEndedSession(setEmail: (update: (typed: string) => string) => void):
       .then((session) => {
         if (!current || !session) return;
         setEnded(session);
-        setEmail((typed) => typed || session.email);
+        if (!session.accountDeleted) setEmail((typed) => typed || session.email);
       });
     return () => {
       current = false;

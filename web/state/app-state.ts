@@ -178,13 +178,15 @@ export function useAppState<S>(select: (state: AppState) => S): S {
  * What a sign-out leaves of the cache. Logout clears it (spec section 4). Another tab's sign-out
  * has dealt with the storage already: only the copy in memory goes. When the server ended the
  * session, the changes not sent yet stay for the same user's next sign-in (ended-session.ts),
- * which restores them from the cache and sends them.
+ * which restores them from the cache and sends them. A deleted account's have nowhere to go; only
+ * the sign-in screen's word of it stays.
  */
 session.onSignOut((cause, user) => {
   const { pendingChanges } = appStore.get();
   dropState();
   if (cause === 'chosen') clearCacheText();
   if (cause === 'ended') keepForNextSignIn(user, pendingChanges);
+  if (cause === 'deleted') keepForNextSignIn(user, [], { accountDeleted: true });
 });
 
 let signedIn = session.get().token !== null;

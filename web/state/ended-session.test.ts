@@ -35,7 +35,7 @@ describe('a session the server ended, with changes not sent yet', () => {
     expect(session.get()).toEqual({ token: null, user: null });
     expect(appStore.get()).toMatchObject({ lists: [], pendingChanges: [] });
     expect(storedCache()).toEqual({ userId: 'u1', endedSession: { email: 'ada@example.com' }, pendingChanges: unsent });
-    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2 });
+    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2, accountDeleted: false });
   });
 
   it('gives them back to the same user signing in again, who sends them', async () => {
@@ -60,7 +60,14 @@ describe('a session the server ended, with changes not sent yet', () => {
   it('says whose session ended even with nothing unsent', async () => {
     session.signIn({ token: 'ada-token', user: ada });
     session.end();
-    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 0 });
+    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 0, accountDeleted: false });
+  });
+
+  it('says so when the account was deleted on another device, keeping nothing to send', async () => {
+    adaWithUnsentChanges();
+    session.end('deleted');
+    expect(storedCache()).toEqual({ userId: 'u1', endedSession: { email: 'ada@example.com', accountDeleted: true }, pendingChanges: [] });
+    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 0, accountDeleted: true });
   });
 
   it('is not what Logout does: Logout discards the changes (spec section 4)', async () => {

@@ -7,12 +7,13 @@ import { readCacheText, writeCacheText } from './cache-storage.ts';
  * the changes made offline and not sent yet are not the user's choice to drop, as they are at
  * Logout. They stay in `listo_cache`, with nothing else of the account, for the same user's next
  * sign-in to send (app-state.ts restores a cache only for its owner; another account's first save
- * replaces it). The sign-in screen says whose session ended and what waits.
+ * replaces it). The sign-in screen says whose session ended and what waits, or that the account
+ * was deleted on another device.
  */
 
 interface EndedSessionCache {
   userId: string;
-  endedSession: { email: string };
+  endedSession: { email: string; accountDeleted?: true };
   pendingChanges: PendingChange[];
 }
 
@@ -20,10 +21,12 @@ export interface EndedSession {
   email: string;
   /** Changes made offline that are sent once this user signs in again. */
   unsent: number;
+  accountDeleted: boolean;
 }
 
-export function keepForNextSignIn(user: UserView, pendingChanges: PendingChange[]): void {
-  const cache: EndedSessionCache = { userId: user.id, endedSession: { email: user.email }, pendingChanges };
+export function keepForNextSignIn(user: UserView, pendingChanges: PendingChange[], { accountDeleted = false } = {}): void {
+  const endedSession = { email: user.email, ...(accountDeleted && { accountDeleted: true as const }) };
+  const cache: EndedSessionCache = { userId: user.id, endedSession, pendingChanges };
   // A storage that refuses loses the changes, as a sign-out would have; nothing else can hold them.
   writeCacheText(JSON.stringify(cache)).catch(() => undefined);
 }
@@ -35,7 +38,11 @@ export async function readEndedSession(): Promise<EndedSession | null> {
   try {
     const cache = JSON.parse(json ?? 'null') as Partial<EndedSessionCache> | null;
     if (typeof cache?.endedSession?.email !== 'string') return null;
-    return { email: cache.endedSession.email, unsent: Array.isArray(cache.pendingChanges) ? cache.pendingChanges.length : 0 };
+    return {
+      email: cache.endedSession.email,
+      unsent: Array.isArray(cache.pendingChanges) ? cache.pendingChanges.length : 0,
+      accountDeleted: cache.endedSession.accountDeleted === true,
+    };
   } catch {
     return null;
   }

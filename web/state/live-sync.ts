@@ -43,7 +43,7 @@ function setLiveNotice(liveNotice: AppState['liveNotice']): void {
 
 /** One socket per signed-in app; created by whichever needs it first (a deep-linked list's effect runs before the app's). */
 function liveClient(): LiveClient {
-  client ??= createBrowserLiveClient({ onStatus: followLiveStatus });
+  client ??= createBrowserLiveClient({ onStatus: followLiveStatus, onAccountDeleted: () => session.end('deleted') });
   return client;
 }
 

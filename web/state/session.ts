@@ -10,10 +10,11 @@ export interface Session {
 
 /**
  * How a signed-in user came to be signed out: `chosen` in this tab (Logout), `ended` when the
- * server refused the session and its refresh (expired, signed out elsewhere, password changed), or
- * `elsewhere` when another tab signed out or into another account.
+ * server refused the session and its refresh (expired, signed out elsewhere, password changed),
+ * `deleted` when the account was deleted on another device, or `elsewhere` when another tab
+ * signed out or into another account.
  */
-export type SignOutCause = 'chosen' | 'ended' | 'elsewhere';
+export type SignOutCause = 'chosen' | 'ended' | 'deleted' | 'elsewhere';
 
 function readStoredSession(): Session {
   const token = localStore.getItem(STORAGE_KEYS.token);
@@ -75,12 +76,13 @@ function createSessionStore() {
       signOutAs('chosen');
     },
     /**
-     * The server ended the session. Like a sign-out, but the cache is left to its owner
-     * (app-state.ts), which keeps the changes not sent yet for the same user's next sign-in.
+     * The server ended the session, or the account is gone. Like a sign-out, but the cache is left
+     * to its owner (app-state.ts), which keeps the changes not sent yet for the same user's next
+     * sign-in, and tells the sign-in screen what happened.
      */
-    end() {
+    end(cause: 'ended' | 'deleted' = 'ended') {
       forgetSession();
-      signOutAs('ended');
+      signOutAs(cause);
     },
     /**
      * Takes what another tab stored: its refreshed token (this tab's copy no longer works), its

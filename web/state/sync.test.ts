@@ -82,6 +82,6 @@ describe('the replay of changes made offline', () => {
     await replayPendingChanges();
     expect(session.get().user).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2 });
+    expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2, accountDeleted: false });
   });
 });
