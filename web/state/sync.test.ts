@@ -7,7 +7,7 @@ import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
 import { readEndedSession } from './ended-session.ts';
 import { session } from './session.ts';
-import { REPLAY_RETRY_FIRST_MS, replayPendingChanges, startConnectionWatch } from './sync.ts';
+import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, startConnectionWatch } from './sync.ts';
 import { toastStore } from './toasts.ts';
 
 const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
@@ -51,12 +51,43 @@ describe('the replay of changes made offline', () => {
     stopWatch();
   });
 
-  it.each([404, 500])('drops a change the server refuses for what it is (%i), says so, and goes on: it cannot hold up the queue', async (status) => {
-    fetchMock.mockResolvedValueOnce(failure(status, 'List not found')).mockResolvedValueOnce(created('eggs'));
+  it('drops a change the server refuses for what it is (404), says so, and goes on: it cannot hold up the queue', async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, 'List not found')).mockResolvedValueOnce(created('eggs'));
     await replayPendingChanges();
     expect(queued()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'List not found') }]);
+  });
+
+  it(`tries a change that met a fault of the server (500) again later, and drops it after ${REPLAY_FAULT_TRIES} tries`, async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(failure(500, 'Something went wrong'));
+    const stopWatch = startConnectionWatch();
+    await replayPendingChanges();
+    expect(queued()).toEqual(['k1', 'k2']);
+    fetchMock.mockResolvedValueOnce(failure(500, 'Something went wrong'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(queued()).toEqual(['k1', 'k2']);
+    expect(toastStore.get()).toEqual([]);
+
+    fetchMock.mockResolvedValueOnce(failure(500, 'Something went wrong')).mockResolvedValueOnce(created('eggs'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS * 2);
+    expect(queued()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(REPLAY_FAULT_TRIES + 1);
+    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'Something went wrong') }]);
+    stopWatch();
+  });
+
+  it('sends a change whose fault passed, and says nothing', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(failure(500, 'Something went wrong'));
+    const stopWatch = startConnectionWatch();
+    await replayPendingChanges();
+    fetchMock.mockResolvedValueOnce(created('milk')).mockResolvedValueOnce(created('eggs'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(queued()).toEqual([]);
+    expect(toastStore.get()).toEqual([]);
+    stopWatch();
   });
 
   it('takes a removal answered 404 as done: the thing is gone, as the user asked, and nothing is said', async () => {

@@ -75,10 +75,24 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
  * Answers that say nothing about the change itself: the server was busy, unreachable behind its
  * proxy or restarting (a 502 during an update; Listo's own 503 when its database or storage is
  * away), the first try of this change is still running there (a send cut off by the network), or
- * the session ended. The change waits instead of being dropped. A 500 is a fault that the same
- * change would meet again: it is dropped like a refusal, so it cannot hold up the queue.
+ * the session ended. The change waits instead of being dropped.
  */
 const mustWait = (error: ApiError) => [401, 408, 429, 502, 503, 504].includes(error.status) || error.code === REQUEST_IN_PROGRESS;
+
+/**
+ * Tries of one change that meets a fault of the server (500) before it is dropped like a refusal:
+ * a passing fault costs nothing, and one that the change meets every time cannot hold up the queue.
+ */
+export const REPLAY_FAULT_TRIES = 3;
+const faultsByChange = new Map<string, number>();
+
+/** Whether the change should be tried again after this answer: a fault it has not met too often. */
+function mayPass(change: PendingChange, error: ApiError): boolean {
+  if (error.status !== 500) return false;
+  const faults = (faultsByChange.get(change.key) ?? 0) + 1;
+  faultsByChange.set(change.key, faults);
+  return faults < REPLAY_FAULT_TRIES;
+}
 
 /** How long a replay that the server could not take waits before trying again: doubling, capped. */
 export const REPLAY_RETRY_FIRST_MS = 2_000;
@@ -121,15 +135,16 @@ export function replayPendingChanges(): Promise<void> {
         } catch (error) {
           if (isNetworkError(error)) return;
           if (!(error instanceof ApiError)) throw error;
-          if (mustWait(error)) {
+          if (mustWait(error) || mayPass(change, error)) {
             if (error.status !== 401) retryLater();
             return;
           }
-          // Refused (e.g. 404 for an edit of a deleted item, 403 after losing access) or failed (500):
-          // dropped, and the reload below shows the server's truth.
+          // Refused (e.g. 404 for an edit of a deleted item, 403 after losing access) or failed
+          // again and again (500): dropped, and the reload below shows the server's truth.
           if (!alreadyDone(change, error)) refused.push(error);
         }
         touched.add(change.listId);
+        faultsByChange.delete(change.key);
         appStore.update((state) => ({
           ...state,
           pendingChanges: state.pendingChanges.filter((pending) => pending.key !== change.key),
