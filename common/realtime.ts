@@ -55,7 +55,6 @@ export const CLOSE_CODES = {
   sessionEnded: 4003,
   /** The account was deleted (on another device): nobody can sign in to it again. */
   accountDeleted: 4004,
-  slowReader: 4008,
   version: 4009,
   /** Too many sockets for the user, or too many messages on this one. */
   tooMany: 4029,
@@ -122,7 +121,6 @@ export interface RealtimeTicketResponse {
 export const REALTIME_MESSAGES = {
   badTicket: 'The ticket is unknown, used or expired; get a new one from POST /auth/realtime-token',
   version: `This server speaks protocol version ${REALTIME_PROTOCOL_VERSION}; reload the app`,
-  slowReader: 'The client reads too slowly; reconnect and resume',
   goingAway: 'The server is shutting down; reconnect and resume',
   notJson: 'A message must be one JSON object',
   needsListId: 'This topic needs a listId',

@@ -107,16 +107,32 @@ describe('slow reader', () => {
     expect(socket.closedWith).toBeUndefined();
   });
 
-  it('closes instead of buffering more once the bound is passed, and drops its subscriptions', () => {
+  it('drops the socket instead of buffering more once the bound is passed, and its subscriptions', () => {
     const { socket, subscribe, unsubscribed } = setup(1000);
     subscribe('s1');
     socket.bufferedAmount = 1001;
     subscribe('s2');
     expect(socket.sent).toHaveLength(1);
-    expect(socket.closedWith).toEqual([CLOSE_CODES.slowReader, REALTIME_MESSAGES.slowReader]);
+    expect(socket.terminated).toBe(true);
+    expect(socket.closedWith).toBeUndefined();
     expect(unsubscribed).toEqual(['s1', 's2']);
     // Nothing more is sent or subscribed on a closed connection.
     subscribe('s3');
     expect(socket.sent).toHaveLength(1);
+  });
+});
+
+describe('the end of a connection', () => {
+  it('counts as closed only once its socket is gone, not when its close begins', () => {
+    const { socket, connection, subscribe, unsubscribed } = setup();
+    let gone = 0;
+    connection.onClose(() => gone++);
+    subscribe('s1');
+    // A peer that does not answer the close keeps the socket, and its buffers, for a while yet.
+    connection.close(CLOSE_CODES.sessionEnded, REALTIME_MESSAGES.sessionEnded);
+    expect(unsubscribed).toEqual(['s1']);
+    expect(gone).toBe(0);
+    socket.emit('close');
+    expect(gone).toBe(1);
   });
 });

@@ -68,10 +68,10 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
 
   function send(message: ServerMessage | string): void {
     if (!open) return;
-    if (socket.bufferedAmount > options.maxBufferedBytes) {
-      close(CLOSE_CODES.slowReader, REALTIME_MESSAGES.slowReader);
-      return;
-    }
+    // A client this far behind cannot read a close frame either (it would wait behind the
+    // backlog): the connection is dropped, and the backlog's memory freed, at once.
+    if (socket.bufferedAmount > options.maxBufferedBytes) return drop();
+
     socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
@@ -131,19 +131,26 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     }
   }
 
+  /** Stops serving the socket: nothing more is sent, its subscriptions end. */
   function dispose(): void {
     if (!open) return;
     open = false;
     for (const sub of subscriptions.values()) hub.unsubscribe(sub);
     subscriptions.clear();
     early.length = 0;
-    for (const callback of onClosed) callback();
   }
 
+  /** Closes with a reason the client reads; the socket lingers until it answers (or a timeout). */
   function close(code: number, reason: string): void {
     if (!open) return;
     dispose();
     socket.close(code, reason);
+  }
+
+  /** Ends the connection without a word: for a peer that cannot hear one. */
+  function drop(): void {
+    dispose();
+    socket.terminate();
   }
 
   // Every frame spends the budget, also those that wait for the ticket check (which the budget
@@ -157,7 +164,12 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   socket.on('pong', () => {
     alive = true;
   });
-  socket.on('close', dispose);
+  // Only a socket that is really gone stops counting (against its user's cap): a closing one still
+  // holds its buffers until the peer answers the close.
+  socket.on('close', () => {
+    dispose();
+    for (const callback of onClosed) callback();
+  });
   socket.on('error', (error) => log.debug({ err: error }, 'live-update socket error'));
 
   return {
@@ -181,15 +193,12 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
      */
     beat(): void {
       if (!open) return;
-      if (!alive) {
-        dispose();
-        socket.terminate();
-        return;
-      }
+      if (!alive) return drop();
       alive = false;
       socket.ping();
     },
 
+    /** Called once the socket is closed, not when its close begins. */
     onClose(callback: () => void): void {
       onClosed.push(callback);
     },
