@@ -41,6 +41,11 @@ export const REALTIME_MESSAGES_PER_SECOND = 10;
 export const REALTIME_MAX_INVALID_MESSAGES = 20;
 /** Changes are kept at least this long so a reconnecting client can resume instead of refetching. */
 export const CHANGE_LOG_RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * A resume answers at most this many missed changes in its one message; further behind, a paged
+ * snapshot is no bigger and reads no more, whatever the list's churn.
+ */
+export const REALTIME_RESUME_MAX_CHANGES = 500;
 
 export const TOPICS = ['lists', 'shares', 'items', 'list-shares', 'user'] as const;
 export type Topic = (typeof TOPICS)[number];

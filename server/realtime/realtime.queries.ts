@@ -98,13 +98,14 @@ export async function insertChanges(trx: Db, changes: Insertable<ListChangesTabl
 const changesInsert = compiledQuery((db, { rows }: { rows: Insertable<ListChangesTable>[] }) => db.insertInto('list_changes').values(rows));
 
 /** The log of a list after a seq, oldest first. */
-export function findChangesAfter(db: Db, listId: string, afterSeq: number): Promise<ListChangeRow[]> {
+export function findChangesAfter(db: Db, listId: string, afterSeq: number, limit?: number): Promise<ListChangeRow[]> {
   return db
     .selectFrom('list_changes')
     .selectAll()
     .where('list_id', '=', listId)
     .where('seq', '>', afterSeq)
     .orderBy('seq')
+    .$if(limit !== undefined, (query) => query.limit(limit!))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_LOG_RETENTION_MS } from '../../common/realtime.ts';
+import { CHANGE_LOG_RETENTION_MS, REALTIME_RESUME_MAX_CHANGES } from '../../common/realtime.ts';
 import { castOfList } from '../lists/list-test-helpers.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { TestSocket, call, waitUntil } from './live-test-helpers.ts';
@@ -68,6 +68,19 @@ describe('resume', () => {
     await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'one' });
     const socket = await TestSocket.open(t, owner.token);
     expect(await socket.subscribe('i', 'items', { listId, since: 1 })).toEqual({ type: 'resumed', id: 'i', changes: [], seq: 1 });
+    socket.close();
+  });
+
+  it(`answers a snapshot, not one unbounded message, when more than ${REALTIME_RESUME_MAX_CHANGES} changes were missed`, async () => {
+    const { owner, listId } = await castOfList(t);
+    for (let batch = 0; batch < 3; batch++) {
+      const items = Array.from({ length: 200 }, (_, i) => ({ content: `item ${batch * 200 + i}` }));
+      await call(t, owner.token, 'POST', `/lists/${listId}/items/batch`, { items });
+    }
+    const socket = await TestSocket.open(t, owner.token);
+    const justEnough = 600 - REALTIME_RESUME_MAX_CHANGES;
+    expect(await socket.subscribe('a', 'items', { listId, since: justEnough })).toMatchObject({ type: 'resumed', seq: 600 });
+    expect(await socket.subscribe('b', 'items', { listId, since: justEnough - 1 })).toMatchObject({ type: 'snapshot', seq: 600 });
     socket.close();
   });
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ErrorCode, ServerMessage } from '../../common/realtime.ts';
+import { REALTIME_RESUME_MAX_CHANGES, type ErrorCode, type ServerMessage } from '../../common/realtime.ts';
 import type { DB } from '../db/schema.ts';
 import { collapse, refusal, roleIn, seesAsMember } from './docs.ts';
 import * as queries from './realtime.queries.ts';
@@ -60,7 +60,8 @@ export async function sendSnapshot(
 
 /**
  * `items` / `list-shares`: checks the caller's role, then answers a snapshot at the list's current
- * seq, or (with `since`) only the changes after it when the log still holds every one of them.
+ * seq, or (with `since`) only the changes after it when they are few enough and the log still holds
+ * every one of them.
  */
 async function listTopic(
   sources: LiveSources,
@@ -77,8 +78,8 @@ async function listTopic(
   const seq = state.list.change_seq;
   const audience = { member: seesAsMember(role) };
   const shareDocs = () => new Map(state.shares.map((share) => [share.email, sources.shareDoc(share)]));
-  if (since !== undefined && since <= seq) {
-    const rows = await queries.findChangesAfter(trx, listId, since);
+  if (since !== undefined && since <= seq && seq - since <= REALTIME_RESUME_MAX_CHANGES) {
+    const rows = await queries.findChangesAfter(trx, listId, since, REALTIME_RESUME_MAX_CHANGES);
     // Seqs are consecutive, so a complete log after `since` has exactly this many rows; fewer
     // means the purge took some, and only a snapshot can make the client whole.
     if (rows.length === seq - since) {
