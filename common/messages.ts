@@ -68,6 +68,7 @@ export const UI_TEXT = {
   deleteAccountExplained:
     "Deleting your account deletes your lists with their items and photos, and takes you off the lists shared with you. Items you added to other people's lists stay on them. This cannot be undone.",
   deleteAccountFailed: 'Failed to delete account',
+  changePasswordExplained: 'A new password signs out your other devices and unlinks the apps linked to your account, such as a voice assistant.',
   accountDeleted: 'Your account was deleted.',
   logout: 'Logout',
   remove: 'Remove',

@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
-    onPasswordReset: endAllLinksOfUser,
+    onNewPassword: endAllLinksOfUser,
     onEmailVerified: shares.acceptInvitations,
     changes,
   });

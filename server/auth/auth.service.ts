@@ -42,10 +42,10 @@ export interface AuthDeps {
   aiDefaultEnabled: boolean;
   now: () => Date;
   /**
-   * Runs inside the transaction of a password reset: whoever recovers an account ends what others
-   * may have been given in it (the apps it linked).
+   * Runs inside the transaction of a password change or reset: whoever takes back an account ends
+   * what others may have been given in it (the apps it linked), as they end its other sessions.
    */
-  onPasswordReset?: (trx: Transaction<DB>, userId: string) => Promise<void>;
+  onNewPassword?: (trx: Transaction<DB>, userId: string) => Promise<void>;
   /** Runs inside the transaction that proves an address, e.g. to turn its invitations into shares. */
   onEmailVerified?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
   /**
@@ -187,8 +187,8 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * Changes the password; every other session of the user ends (their sockets close) and every
-     * reset link still out stops working.
+     * Changes the password; every other session of the user ends (their sockets close), every
+     * linked app with them, and every reset link still out stops working.
      */
     async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {
       await requireCurrentPassword(actor, body.currentPassword);
@@ -199,6 +199,7 @@ export function createAuthService(deps: AuthDeps) {
         await queries.updatePasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now, sessionIdOf(actor));
         await queries.deletePasswordResets(trx, userId);
+        await deps.onNewPassword?.(trx, userId);
       });
     },
 
@@ -259,7 +260,7 @@ export function createAuthService(deps: AuthDeps) {
         await queries.updatePasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now);
         await queries.deletePasswordResets(trx, userId);
-        await deps.onPasswordReset?.(trx, userId);
+        await deps.onNewPassword?.(trx, userId);
       });
       const user = await queries.findUserById(db, userId);
       if (!user) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');

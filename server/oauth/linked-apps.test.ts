@@ -32,32 +32,43 @@ const rowsOf = async (userId: string) => ({
   ).length,
 });
 
-describe('a password reset', () => {
-  it('ends every app the account had linked, and the codes not yet traded; a password change keeps them', async () => {
+describe('a new password', () => {
+  /** A user with a linked app, and a code given out since, not traded yet: whoever signed the app in may not be the owner. */
+  async function linkedWithCodeOut() {
     const user = await createUser(t, { password: 'old-password' });
     const link = await linkAccount(t, user);
-    const change = await changePassword(t, user, 'new-password');
-    expect(change.status).toBe(204);
-    expect(await tokenWorks(t, link.accessToken)).toBe(true);
-    // A code given out before the reset, not traded yet: whoever signed the app in may not be the owner.
     const { verifier, challenge } = pkcePair();
-    const { location } = await submitLinkForm(t, authorizationQuery(challenge), { email: user.email, password: 'new-password' });
-    const code = location.searchParams.get('code')!;
+    const { location } = await submitLinkForm(t, authorizationQuery(challenge), { email: user.email, password: 'old-password' });
+    return { user, link, code: location.searchParams.get('code')!, verifier };
+  }
 
-    await t.request({ method: 'POST', path: '/auth/password-reset', body: { email: user.email } });
+  /** Neither the app's tokens nor the code work any more, and Account Settings lists no app. */
+  async function expectAllEnded({ link, code, verifier }: Awaited<ReturnType<typeof linkedWithCodeOut>>, token: string) {
+    expect(await tokenWorks(t, link.accessToken)).toBe(false);
+    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
+    const traded = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    expect(traded.body.error).toBe('invalid_grant');
+    expect((await t.request({ method: 'GET', path: '/auth/linked-apps', token })).body.apps).toEqual([]);
+  }
+
+  it('set in Account Settings ends every app the account had linked, and the codes not yet traded', async () => {
+    const linked = await linkedWithCodeOut();
+    expect((await changePassword(t, linked.user, 'new-password')).status).toBe(204);
+    await expectAllEnded(linked, linked.user.token);
+  });
+
+  it('set from a reset link does too', async () => {
+    const linked = await linkedWithCodeOut();
+    await t.request({ method: 'POST', path: '/auth/password-reset', body: { email: linked.user.email } });
     await t.settle();
-    const token = t.mails.findLast((mail) => mail.to === user.email)!.text.match(/token=(\S+)/)![1]!;
+    const token = t.mails.findLast((mail) => mail.to === linked.user.email)!.text.match(/token=(\S+)/)![1]!;
     const reset = await t.request({
       method: 'POST',
       path: '/auth/password-reset/confirm',
       body: { token: decodeURIComponent(token), newPassword: 'reset-password' },
     });
     expect(reset.status).toBe(200);
-    expect(await tokenWorks(t, link.accessToken)).toBe(false);
-    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
-    const traded = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-    expect(traded.body.error).toBe('invalid_grant');
-    expect((await t.request({ method: 'GET', path: '/auth/linked-apps', token: reset.body.token })).body.apps).toEqual([]);
+    await expectAllEnded(linked, reset.body.token);
   });
 });
 

@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { LINKED_APPS_TEXT } from '../../common/alexa.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
 import { answer, callOf, failure, mockFetch } from '../test/http.ts';
@@ -77,5 +78,43 @@ describe('AccountScreen: e-mail confirmation', () => {
     await userEvent.click(resendButton());
     expect(await screen.findByText(UI_TEXT.resendVerificationFailed)).toBe(outcome('alert'));
     expect(outcome('status')).toBeEmptyDOMElement();
+  });
+});
+
+describe('AccountScreen: a new password', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  it('says what it ends, and shows the linked apps again once it has unlinked them', async () => {
+    const user: UserView = { ...unconfirmed, email_verified: true };
+    const alexa = { client_id: 'alexa-skill', name: 'Alexa', scopes: ['lists:read'], linked_at: '2025-03-01T10:00:00.000Z' };
+    let linked = [alexa];
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: linked });
+      linked = [];
+      return answer(204);
+    });
+    session.signIn({ token: 'tok', user });
+    render(
+      <MemoryRouter>
+        <AccountScreen user={user} />
+      </MemoryRouter>,
+    );
+    const password = screen.getByRole('region', { name: 'Change Password' });
+    expect(password).toHaveTextContent(UI_TEXT.changePasswordExplained);
+    const apps = screen.getByRole('region', { name: LINKED_APPS_TEXT.title });
+    expect(await within(apps).findByText('Alexa')).toBeVisible();
+
+    await userEvent.type(within(password).getByLabelText('Current password'), 'old-password');
+    await userEvent.type(within(password).getByLabelText('New password'), 'new-password');
+    await userEvent.type(within(password).getByLabelText('Confirm new password'), 'new-password');
+    await userEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
+    expect(await within(password).findByText(MESSAGES.passwordChanged)).toBeVisible();
+    expect(await within(screen.getByRole('region', { name: LINKED_APPS_TEXT.title })).findByText(LINKED_APPS_TEXT.none)).toBeVisible();
   });
 });

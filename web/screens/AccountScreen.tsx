@@ -29,6 +29,7 @@ export function AccountScreen({ user }: { user: UserView }) {
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const [passwordChanges, setPasswordChanges] = useState(0);
   useEffect(() => {
     refreshUser().catch(() => undefined);
     return () => clearTimeout(timer.current);
@@ -81,9 +82,11 @@ export function AccountScreen({ user }: { user: UserView }) {
         </section>
         <section className={styles.card} aria-labelledby="password-title">
           <h2 id="password-title">Change Password</h2>
-          <ChangePasswordForm />
+          <p className={styles.explained}>{UI_TEXT.changePasswordExplained}</p>
+          <ChangePasswordForm onChanged={() => setPasswordChanges((count) => count + 1)} />
         </section>
-        <LinkedApps />
+        {/* Read again after a password change, which unlinked them all. */}
+        <LinkedApps key={passwordChanges} />
         <DeleteAccount />
         <p className={styles.version}>Version {APP_VERSION}</p>
       </main>

@@ -9,8 +9,11 @@ import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
 import styles from './AccountScreen.module.css';
 
-/** Current password, new password twice; the spec's three checks before calling the server. */
-export function ChangePasswordForm() {
+/**
+ * Current password, new password twice; the spec's three checks before calling the server.
+ * `onChanged`: the server ended the other sessions and the linked apps.
+ */
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -29,6 +32,7 @@ export function ChangePasswordForm() {
     try {
       await changePassword(current, next);
       setNotice(MESSAGES.passwordChanged);
+      onChanged();
       setCurrent('');
       setNext('');
       setConfirm('');
