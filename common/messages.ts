@@ -155,6 +155,7 @@ export const SERVER_MESSAGES = {
   itemContentTooLong: `An item must be at most ${ITEM_CONTENT_MAX_LENGTH} characters long`,
   itemBatchEmpty: 'Add at least one item',
   itemBatchTooLarge: `At most ${ITEM_BATCH_MAX} items can be added at once`,
+  itemBatchIdRepeated: 'Each item of a batch needs an id of its own',
   listFull: `A list can hold at most ${LIST_ITEMS_MAX.toLocaleString('en-US')} items`,
   tooManyLists: `You can own at most ${LISTS_OWNED_MAX} lists. Delete one to make room for another.`,
   tooManyJoinedLists: `You are on ${LISTS_JOINED_MAX} lists shared with you, the most one account can join. Leave one to make room for another.`,

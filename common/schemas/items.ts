@@ -51,11 +51,18 @@ export const CreateItemBody = z.strictObject(
 );
 export type CreateItemBody = z.infer<typeof CreateItemBody>;
 
+function idsAreDistinct(items: readonly { id?: string }[]): boolean {
+  const ids = items.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+  return new Set(ids).size === ids.length;
+}
+
 export const BatchItemsBody = z.strictObject({
   items: z
     .array(z.strictObject({ id: ClientItemId, content: ItemContent }), { error: SERVER_MESSAGES.itemBatchEmpty })
     .min(1, { error: SERVER_MESSAGES.itemBatchEmpty })
-    .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge }),
+    .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge })
+    // Ids are lower-cased by now, so two spellings of one id are caught too.
+    .refine(idsAreDistinct, { error: SERVER_MESSAGES.itemBatchIdRepeated }),
 }, missingBody(SERVER_MESSAGES.itemBatchEmpty));
 export type BatchItemsBody = z.infer<typeof BatchItemsBody>;
 

@@ -8,6 +8,8 @@ import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { addItems, fillList, itemRows, ownerWithList } from './item-test-helpers.ts';
 
+const ONE_ID = '5b0e3c1e-8f4b-4c6d-9a2e-1f3b5d7c9e0a';
+
 const t = useTestApp();
 
 describe('POST /lists/{id}/items/batch', () => {
@@ -139,6 +141,8 @@ describe('POST /lists/{id}/items/batch', () => {
     ['an entry over the length limit', { items: [{ content: 'x'.repeat(ITEM_CONTENT_MAX_LENGTH + 1) }] }, SERVER_MESSAGES.itemContentTooLong],
     ['too many entries', { items: Array.from({ length: ITEM_BATCH_MAX + 1 }, () => ({ content: 'milk' })) }, SERVER_MESSAGES.itemBatchTooLarge],
     ['entries that hold no item', { items: [{ content: ', and ,' }] }, SERVER_MESSAGES.itemContentRequired],
+    ['one id given twice', { items: [{ id: ONE_ID, content: 'milk' }, { id: ONE_ID, content: 'eggs' }] }, SERVER_MESSAGES.itemBatchIdRepeated],
+    ['one id given twice, in two cases', { items: [{ id: ONE_ID, content: 'milk' }, { id: ONE_ID.toUpperCase(), content: 'eggs' }] }, SERVER_MESSAGES.itemBatchIdRepeated],
   ])('refuses %s with 400 and adds nothing', async (_name, body, message) => {
     const { owner, listId } = await ownerWithList(t);
     const response = await t.request({ method: 'POST', path: `/lists/${listId}/items/batch`, token: owner.token, body });
