@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PathId } from './schemas/api.ts';
 
 /**
  * The live-subscription protocol (design brief, "Live subscriptions"): one WebSocket per client at
@@ -70,7 +71,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
     type: z.literal('subscribe'),
     id: z.string().min(1).max(64),
     topic: z.enum(TOPICS),
-    listId: z.string().min(1).max(100).optional(),
+    /** In either case, as in a URL's path. */
+    listId: PathId.optional(),
     /** The last `seq` the client has seen of this list: resume from there instead of a snapshot. */
     since: z.number().int().nonnegative().optional(),
   }),

@@ -40,6 +40,13 @@ describe('the items topic', () => {
     socket.close();
   });
 
+  it('takes a list id in either case, as a URL does', async () => {
+    const { owner, listId } = await castOfList(t);
+    const socket = await TestSocket.open(t, owner.token);
+    expect(await socket.subscribe('i', 'items', { listId: listId.toUpperCase() })).toMatchObject({ type: 'snapshot', seq: 0 });
+    socket.close();
+  });
+
   it('sends a batch as one change, and a reorder as the new positions', async () => {
     const { owner, listId } = await castOfList(t);
     const socket = await TestSocket.open(t, owner.token);
