@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALEXA_LOGIN_PATH, ALEXA_TOKEN_PATH } from '../../common/alexa.ts';
+import { ALEXA_AUTHORIZE_PATH, ALEXA_LOGIN_PATH, ALEXA_TOKEN_PATH } from '../../common/alexa.ts';
+import { API_BASE_PATH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -131,6 +132,27 @@ describe('the linking form refuses', () => {
       expect(location.pathname).toBe(ALEXA_LOGIN_PATH);
       expect(Object.fromEntries(location.searchParams)).toEqual({ ...query, error: 'invalid_credentials' });
     }
+  });
+
+  it('an odd character, a body too large, or a body that is no form: back to the page too, nothing stored', async () => {
+    const user = await createUser(t);
+    const query = authorizationQuery(pkcePair().challenge);
+    const send = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({ method: 'POST', url: `${API_BASE_PATH}${ALEXA_AUTHORIZE_PATH}?${new URLSearchParams(query)}`, headers, payload });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const codesBefore = await countRows('oauth_codes');
+    for (const [headers, payload, error] of [
+      [form, new URLSearchParams({ email: `${user.email}\u0000`, password: user.password }).toString(), 'invalid_credentials'],
+      [form, new URLSearchParams({ email: user.email, password: 'x'.repeat(1024 * 1024) }).toString(), 'invalid_credentials'],
+      [{ 'content-type': 'application/json' }, JSON.stringify({ email: user.email, password: user.password }), 'invalid_request'],
+    ] as const) {
+      const response = await send(headers, payload);
+      expect(response.statusCode).toBe(303);
+      const location = new URL(String(response.headers.location), 'http://listo.test');
+      expect(location.pathname).toBe(ALEXA_LOGIN_PATH);
+      expect(Object.fromEntries(location.searchParams)).toEqual({ ...query, error });
+    }
+    expect(await countRows('oauth_codes')).toBe(codesBefore);
   });
 
   it('a request without a PKCE challenge, or asking for more than the client may have: the client hears why', async () => {

@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALEXA_AUTHORIZE_PATH, ALEXA_TOKEN_PATH } from '../../common/alexa.ts';
+import { ALEXA_AUTHORIZE_PATH, ALEXA_TOKEN_PATH, type LinkError } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { LoginBody } from '../../common/schemas/auth.ts';
 import { LinkedAppParams, LinkedAppsResponse } from '../../common/schemas/linked-apps.ts';
@@ -9,8 +9,9 @@ import { authRateLimits } from '../auth/auth.routes.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FailureLimiter } from '../auth/failure-limiter.ts';
 import { actorOf } from '../http/authenticate.ts';
+import { answerError } from '../http/error-handler.ts';
 import { AppError, wrongPassword } from '../http/errors.ts';
-import { authorizationRequestOf, type OAuthService } from './oauth.service.ts';
+import { authorizationRequestOf, linkPage, type OAuthService } from './oauth.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +33,22 @@ function answerOAuthError(error: FastifyError, request: FastifyRequest, reply: F
   return reply.status(status).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: error.message });
 }
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const notAForm = () => new AppError(415, 'unsupported_media_type', SERVER_MESSAGES.unsupportedMediaType);
+
+/**
+ * The linking form answers a person's browser, also when it is refused before the credentials are
+ * checked (an odd character, a body too large, not a form): back to the linking page, saying that
+ * the sign-in failed (or, not sent by the page at all, that the link is broken). A fault of ours
+ * stays the API's 500.
+ */
+function backToLinkPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  if (status >= 500) return answerError(error, request, reply);
+  const reason: LinkError = status === 429 ? 'rate_limited' : status === 415 ? 'invalid_request' : 'invalid_credentials';
+  return reply.redirect(linkPage(authorizationRequestOf(request.query), reason), 303);
+}
+
 /**
  * Account linking: the linking page's form, the token endpoint (both take forms, as RFC 6749 has
  * it; the rest of the API stays JSON-only, as the form parser lives in this plugin only), and the
@@ -46,7 +63,8 @@ export function oauthRoutes(
     const perAddress = authRateLimits(app, options.rateLimitPerMinute, 'alexa-link', { email: 'none' });
 
     // Every answer is a redirect, also a refusal: a person in a browser sent this form.
-    app.post(ALEXA_AUTHORIZE_PATH, { config: { public: true } }, async (request, reply) => {
+    app.post(ALEXA_AUTHORIZE_PATH, { config: { public: true }, errorHandler: backToLinkPage }, async (request, reply) => {
+      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM_TYPE) throw notAForm();
       const location = await oauth.authorize(authorizationRequestOf(request.query), async () => {
         // The same limits as the sign-in form: this form is as good a password oracle.
         for (const limit of perAddress) await limit.call(app, request, reply);

@@ -63,7 +63,7 @@ function formFields(body: unknown): Record<string, string> {
 }
 
 /** The linking page again, with the request it came with, saying what went wrong. */
-function linkPage(request: AuthorizationRequest, error: LinkError): string {
+export function linkPage(request: AuthorizationRequest, error: LinkError): string {
   return `${ALEXA_LOGIN_PATH}?${new URLSearchParams({ ...request, [LINK_ERROR_PARAM]: error })}`;
 }
 
