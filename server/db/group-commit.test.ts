@@ -98,6 +98,34 @@ describe('group commit (SQLite)', () => {
     expect(committedNames()).toEqual(['after']);
   });
 
+  describe('a write that SQLite rolled back by itself (as after a full disk)', () => {
+    /** Fails as a full disk makes SQLite fail: the transaction is gone before the error reaches us. */
+    const onFullDisk = () =>
+      write(async (trx) => {
+        await trx.insertInto('things').values({ name: 'lost', parent_id: null }).execute();
+        await sql`rollback`.execute(trx);
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      });
+
+    it('is answered with its cause, not with the failed ROLLBACK after it', async () => {
+      await expect(onFullDisk()).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+      expect(committedNames()).toEqual([]);
+      await insert('after');
+      expect(committedNames()).toEqual(['after']);
+    });
+
+    it('fails its whole group with that cause: the transaction they shared is gone', async () => {
+      const results = await Promise.allSettled([insert('good'), onFullDisk()]);
+      expect(results.map((result) => [result.status, (result as PromiseRejectedResult).reason?.code])).toEqual([
+        ['rejected', 'SQLITE_FULL'],
+        ['rejected', 'SQLITE_FULL'],
+      ]);
+      expect(committedNames()).toEqual([]);
+      await insert('after');
+      expect(committedNames()).toEqual(['after']);
+    });
+  });
+
   it('puts the writes that arrive once a group has started into the next group', async () => {
     const later = Promise.withResolvers<string[]>();
     const first = Promise.all([insert('a'), insert('b')]);

@@ -7,6 +7,27 @@ export type RunInTransaction = <T>(work: (trx: Transaction<DB>) => Promise<T>) =
 /** Writes that share one commit at most: bounds how long the first of them waits for its answer. */
 const GROUP_MAX = 64;
 
+/**
+ * A ROLLBACK that fails is not why the transaction failed: SQLite rolls a transaction back by itself
+ * after some errors (a full disk), and its answer to the ROLLBACK that follows ("no transaction is
+ * active") would otherwise replace the error that says what happened.
+ */
+const rollbackQuietly = (trx: { rollback(): { execute(): Promise<void> } } | undefined) =>
+  trx?.rollback().execute().catch(() => undefined);
+
+/** One write in a transaction of its own; a failure is answered with its cause. */
+async function inOwnTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const trx = await db.startTransaction().execute();
+  try {
+    const value = await work(trx);
+    await trx.commit().execute();
+    return value;
+  } catch (error) {
+    await rollbackQuietly(trx);
+    throw error;
+  }
+}
+
 interface Job {
   work: (trx: Transaction<DB>) => Promise<unknown>;
   resolve(value: unknown): void;
@@ -36,7 +57,7 @@ export function groupCommit(db: Kysely<DB>): RunInTransaction {
   async function commitGroup(group: Job[]): Promise<void> {
     if (group.length === 1) {
       const [job] = group as [Job];
-      await db.transaction().execute(job.work).then(job.resolve, job.reject);
+      await inOwnTransaction(db, job.work).then(job.resolve, job.reject);
       return;
     }
     const settled: { job: Job; value: unknown }[] = [];
@@ -49,7 +70,9 @@ export function groupCommit(db: Kysely<DB>): RunInTransaction {
           settled.push({ job, value: await job.work(savepoint) });
           await savepoint.releaseSavepoint('write').execute();
         } catch (error) {
-          await savepoint.rollbackToSavepoint('write').execute();
+          // No savepoint left to return to means no transaction left (SQLite ended it): the whole
+          // group fails, with this error.
+          await savepoint.rollbackToSavepoint('write').execute().catch(() => Promise.reject(error));
           await savepoint.releaseSavepoint('write').execute();
           job.reject(error);
         }
@@ -58,7 +81,7 @@ export function groupCommit(db: Kysely<DB>): RunInTransaction {
     } catch (error) {
       // The transaction itself failed (the disk, a savepoint): nothing of the group happened.
       // (A job already rejected for its own error keeps that one: a promise settles once.)
-      await trx?.rollback().execute().catch(() => undefined);
+      await rollbackQuietly(trx);
       for (const job of group) job.reject(error);
       return;
     }
