@@ -120,6 +120,10 @@ function openPostgres(url: string, schema: string | undefined): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client whose connection broke (PostgreSQL restarted, a pooler reaped it) is dropped by
+  // the pool, which connects anew for the next query; without a listener its 'error' would end the
+  // process. The realtime bus's own connection logs the outage.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const { host, pathname } = new URL(url);
   return {

@@ -42,6 +42,22 @@ describe('a database that cannot store data (a full disk)', () => {
   });
 });
 
+describe('a PostgreSQL connection that breaks while idle (a restart, a pooler reaping it)', () => {
+  it.runIf(usesPostgres())('is replaced, and the server goes on serving', async () => {
+    const { owner, listId } = await castOfList(t);
+    // The pool's idle client: the one this query used and gave back.
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.database.db);
+    const admin = t.database.newClient!();
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    await admin.end();
+    // The idle client hears of it on its own; a process without a listener for that would end here.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const read = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token });
+    expect(read.status).toBe(200);
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it("knows SQLite's and PostgreSQL's codes for a database that cannot serve now", () => {
     const withCode = (code: string) => Object.assign(new Error(code), { code });
