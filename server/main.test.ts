@@ -36,3 +36,15 @@ it('tells a newcomer whose port is taken what to do, in one line and without a s
 it('names a bad setting in one line', async () => {
   expect(await failedStart({ PORT: 'three thousand' })).toBe('Invalid PORT: Invalid input: expected number, received NaN\n');
 });
+
+it('shuts down on SIGTERM within its grace, even while a client stalls in the middle of its request', { timeout: 45_000 }, async () => {
+  const server = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const { hostname, port } = new URL(server.url);
+  const stalled = net.connect(Number(port), hostname);
+  await new Promise((resolve) => stalled.once('connect', resolve));
+  const cut = new Promise((resolve) => stalled.once('close', resolve));
+  // Half a request, and then nothing: once the server closes, no header deadline cuts it off.
+  stalled.write('GET /api/v1/health HTTP/1.1\r\nHost: listo\r\nX-Half: ');
+  expect(await server.stop('SIGTERM'), server.output()).toEqual({ code: 0, signal: null });
+  await cut;
+});

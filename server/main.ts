@@ -6,6 +6,13 @@ import { loadOrCreateSecret } from './secret.ts';
 import { startupProblem } from './startup-problem.ts';
 
 const SQLITE_FILE = 'listo.db';
+/**
+ * How long a shutdown waits for requests still under way before it cuts their connections: within
+ * the 10 s a container runtime waits before its SIGKILL, so the database still closes cleanly. The
+ * header and body deadlines no longer run once the server closes, and a client that stalls would
+ * otherwise hold the shutdown as long as it likes.
+ */
+const SHUTDOWN_GRACE_MS = 8_000;
 
 function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
@@ -28,8 +35,10 @@ async function main(config: Config): Promise<void> {
     // request was still running would then hold close() for keepAliveTimeout (72 s) after its
     // answer (fastify/fastify#7044). So keep closing the ones that have gone idle since.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
     clearInterval(closeIdle);
+    clearTimeout(cutOff);
     await database.close();
     process.exit(0);
   };
