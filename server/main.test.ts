@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { killChildServers, startChildServer } from './test/child-server.ts';
+import { killChildServers, startChildServer, startWithNpm } from './test/child-server.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-main-'));
 const holder = net.createServer();
@@ -47,4 +47,14 @@ it('shuts down on SIGTERM within its grace, even while a client stalls in the mi
   stalled.write('GET /api/v1/health HTTP/1.1\r\nHost: listo\r\nX-Half: ');
   expect(await server.stop('SIGTERM'), server.output()).toEqual({ code: 0, signal: null });
   await cut;
+});
+
+it('stops, server and all, when a process manager sends SIGTERM to npm start', { timeout: 240_000 }, async () => {
+  const server = await startWithNpm({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+  await server.stop('SIGTERM');
+  // npm has exited; the server must not go on without it.
+  const refused = () => fetch(`${server.url}/api/v1/health`).then(() => false, () => true);
+  for (let tries = 0; !(await refused()) && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await refused()).toBe(true);
 });

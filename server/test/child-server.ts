@@ -5,6 +5,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The line main.ts prints once it listens; the URL after it carries the real port. */
 const READY = /Listo is running at http:\/\/[^:\s]+:(\d+)/;
 const START_TIMEOUT_MS = 30_000;
+/** `npm start` may build the web app first (when vitest runs without `npm test`'s build). */
+const NPM_START_TIMEOUT_MS = 180_000;
 
 export interface Exit {
   code: number | null;
@@ -31,8 +33,17 @@ const running = new Set<ChildProcess>();
  * HOME), so no DATABASE_URL or PORT of the developer's shell leaks in; resolves once it listens.
  * `nodeOptions` go before the script (e.g. `--cpu-prof` for a profile).
  */
-export async function startChildServer(env: Record<string, string>, nodeOptions: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeOptions, 'server/main.ts'], {
+export function startChildServer(env: Record<string, string>, nodeOptions: readonly string[] = []): Promise<ChildServer> {
+  return startServerProcess(process.execPath, [...nodeOptions, 'server/main.ts'], env, START_TIMEOUT_MS);
+}
+
+/** The server as a newcomer starts it: `npm start` (the web app is built first when stale). */
+export function startWithNpm(env: Record<string, string>): Promise<ChildServer> {
+  return startServerProcess('npm', ['start', '--silent'], env, NPM_START_TIMEOUT_MS);
+}
+
+async function startServerProcess(command: string, args: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<ChildServer> {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +57,7 @@ export async function startChildServer(env: Record<string, string>, nodeOptions:
     });
   });
   const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`did not start within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
+    const timer = setTimeout(() => fail(`did not start within ${timeoutMs} ms`), timeoutMs);
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
