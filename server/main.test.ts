@@ -37,6 +37,20 @@ it('names a bad setting in one line', async () => {
   expect(await failedStart({ PORT: 'three thousand' })).toBe('Invalid PORT: Invalid input: expected number, received NaN\n');
 });
 
+it('refuses, in one line, a second Listo on a data folder the first one uses', async () => {
+  const first = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const output = await failedStart({ PORT: '0', HOST: '127.0.0.1' });
+  expect(output.trim()).toBe(
+    `Another Listo is using the data folder ${dataDir}: stop it first, or set DATA_DIR to another folder. Several processes on one database need PostgreSQL (DATABASE_URL, docs/deploy.md).`,
+  );
+  expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  // The folder is free again once the first has stopped, however it stopped.
+  const next = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  expect(await next.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+  const after = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  expect(await after.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+});
+
 it('shuts down on SIGTERM within its grace, even while a client stalls in the middle of its request', { timeout: 45_000 }, async () => {
   const server = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const { hostname, port } = new URL(server.url);

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { DatabaseInUseError } from './db/open.ts';
 
 interface SystemError extends Error {
   code?: string;
@@ -38,6 +39,9 @@ export function startupProblem(error: unknown, config: Config): string | undefin
   if (!(error instanceof Error)) return undefined;
   const { code, syscall } = error as SystemError;
   if (syscall === 'listen') return listenProblem(error as SystemError, config);
+  if (error instanceof DatabaseInUseError) {
+    return `Another Listo is using the data folder ${config.dataDir}: stop it first, or set DATA_DIR to another folder. Several processes on one database need PostgreSQL (DATABASE_URL, docs/deploy.md).`;
+  }
   if (code && NOT_A_DATABASE.has(code)) {
     return `The database in ${config.dataDir} cannot be read (${error.message}). Restore it from a backup (docs/deploy.md), or move the data folder away to start with an empty one.`;
   }

@@ -44,8 +44,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return database;
 }
 
+/** Another process holds the SQLite database: live updates and sign-outs would not cross to it. */
+export class DatabaseInUseError extends Error {
+  constructor(file: string) {
+    super(`${file} is in use by another process`);
+  }
+}
+
+/**
+ * Holds the database for this process alone, by an exclusive lock on a file beside it (not on the
+ * database itself, which a live backup reads). The system drops the lock when the process ends,
+ * however it ends.
+ */
+function lockForThisProcess(file: string): () => void {
+  const lock = new SqliteDatabase(`${file}.lock`);
+  try {
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DatabaseInUseError(file);
+    throw error;
+  }
+  return () => lock.close();
+}
+
 function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const unlock = lockForThisProcess(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before the 2xx goes out, even if the machine loses power.
@@ -53,7 +79,13 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', location: file, inTransaction: groupCommit(db), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    inTransaction: groupCommit(db),
+    close: () => db.destroy().finally(unlock),
+  };
 }
 
 /** Compiled statements kept: far more than the distinct queries a server runs, far less than memory. */
