@@ -70,6 +70,14 @@ describe('startupProblem', () => {
     );
   });
 
+  it('says a data folder cannot be made where the system refuses it (a read-only mount)', () => {
+    // What Node's recursive mkdir throws there; a test cannot mount a read-only file system.
+    const error = Object.assign(new Error("ENOENT: no such file or directory, mkdir '/mnt/ro/data'"), { code: 'ENOENT', syscall: 'mkdir' });
+    expect(startupProblem(error, loadConfig({ DATA_DIR: '/mnt/ro/data' }))).toBe(
+      'The data folder /mnt/ro/data cannot be used: it cannot be made there. Set DATA_DIR to a folder this user may write to.',
+    );
+  });
+
   it('says a database file that is not one cannot be read, and what to do', async () => {
     const dataDir = tempDir();
     const file = path.join(dataDir, 'listo.db');
