@@ -299,6 +299,14 @@ describe('bad input', () => {
     expect(response.body.error.code).toBe('invalid_input');
   });
 
+  it('takes an empty body said to be JSON on a call that takes no body (many clients say so always)', async () => {
+    const user = await createUser(t);
+    const ticket = await t.request({ method: 'POST', path: '/auth/realtime-token', token: user.token, body: '', headers: JSON_TYPE });
+    expect(ticket.status).toBe(200);
+    const logout = await t.request({ method: 'POST', path: '/auth/logout', token: user.token, body: '', headers: JSON_TYPE });
+    expect(logout.status).toBe(204);
+  });
+
   it('takes UTF-8 said in any spelling, and an identity Content-Encoding', async () => {
     for (const [index, headers] of [{ 'content-type': 'application/json; charset=UTF-8' }, { ...JSON_TYPE, 'content-encoding': 'identity' }].entries()) {
       const response = await t.request(register({ email: `utf8-${index}@example.com`, password: 'secret1', first_name: 'Zoë' }, headers));

@@ -92,9 +92,14 @@ export function jsonBodyText(request: FastifyRequest, body: Buffer): string {
   }
 }
 
-/** Replaces Fastify's application/json parser with parseJsonLimited; the body limit stays the app's. */
+/**
+ * Replaces Fastify's application/json parser with parseJsonLimited; the body limit stays the app's.
+ * A route that takes no body (logout, a ticket) ignores an empty one: many HTTP clients send the
+ * JSON content type on every request.
+ */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    if ((body as Buffer).length === 0 && request.routeOptions.schema?.body === undefined) return done(null, undefined);
     try {
       done(null, parseJsonLimited(jsonBodyText(request, body as Buffer)));
     } catch (error) {
