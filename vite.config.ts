@@ -4,8 +4,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_BASE_PATH } from './common/constants.ts';
 
-/** The API server `npm run dev` starts beside Vite (scripts/dev.ts). */
-export const DEV_API_PORT = 3001;
+/** `npm run dev` (scripts/dev.ts): Vite's dev server on PORT, and the API server beside it on the next port. */
+const DEV_PORT = Number(process.env.PORT ?? 3000);
+export const DEV_API_PORT = DEV_PORT + 1;
 
 /**
  * How the app's code is cut into chunks (decision 018): on a phone's link every request costs a
@@ -80,7 +81,7 @@ export default defineConfig({
     },
   },
   server: {
-    port: 3000,
+    port: DEV_PORT,
     proxy: { [API_BASE_PATH]: { target: `http://127.0.0.1:${DEV_API_PORT}`, ws: true } },
   },
 });

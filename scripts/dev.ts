@@ -3,8 +3,8 @@ import path from 'node:path';
 import { DEV_API_PORT } from '../vite.config.ts';
 
 /**
- * `npm run dev`: the API server in watch mode on DEV_API_PORT and Vite's dev server with hot
- * reload on PORT (3000), which proxies /api to it. Ctrl-C stops both.
+ * `npm run dev`: Vite's dev server with hot reload on PORT (3000), which proxies /api to the API
+ * server in watch mode on the next port (DEV_API_PORT). Ctrl-C stops both.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [
