@@ -10,27 +10,32 @@ import { useTestApp } from '../test/test-app.ts';
  */
 const t = useTestApp();
 
-/** Holds every transaction the app starts until `open()` is called. */
+/**
+ * Holds every transaction the app starts until `open()` is called, however it starts one (SQLite's
+ * group commit controls its transactions; PostgreSQL's writes run in `transaction()`).
+ */
 function gateTransactions() {
   const db = t.database.db;
-  const original = db.transaction.bind(db);
+  const original = { transaction: db.transaction.bind(db), startTransaction: db.startTransaction.bind(db) };
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let waiting = 0;
-  db.transaction = () => {
-    const builder = original();
-    const gated = Object.create(builder) as typeof builder;
-    gated.execute = async (work) => {
+  /** The builder, with its `execute` waiting at the gate first. */
+  const gated = <B extends { execute: (...args: never[]) => Promise<unknown> }>(builder: B): B => {
+    const held = Object.create(builder) as B;
+    held.execute = (async (...args: never[]) => {
       waiting++;
       await gate;
-      return builder.execute(work);
-    };
-    return gated;
+      return builder.execute(...args);
+    }) as B['execute'];
+    return held;
   };
+  db.transaction = () => gated(original.transaction());
+  db.startTransaction = () => gated(original.startTransaction());
   return {
     waiting: () => waiting,
     open: () => {
-      db.transaction = original;
+      Object.assign(db, original);
       open();
     },
   };
