@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AI_MESSAGES, AI_PHOTO_MAX_BYTES, AI_PHOTO_MAX_PIXELS } from '../../common/ai.ts';
-import { AppError, badRequest, tooLarge } from '../http/errors.ts';
+import { badRequest, tooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { exceedsPixelLimit } from '../images/image-processing.ts';
 
 /**
@@ -20,7 +20,7 @@ const LONGEST_SIDE = 2048;
 
 const decodeOptions = { limitInputPixels: AI_PHOTO_MAX_PIXELS, failOn: 'error' } as const;
 
-const notAnImage = () => new AppError(415, 'unsupported_media_type', AI_MESSAGES.photoNotImage);
+const notAnImage = () => unsupportedMediaType(AI_MESSAGES.photoNotImage);
 
 /**
  * The photo formats the message names, as sharp reports them (AVIF is HEIF with AV1 inside). sharp

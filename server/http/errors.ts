@@ -15,6 +15,7 @@ export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppE
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 /** A request within the body limit that would take something past one of its limits (a list's items, a photo's pixels). */
 export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
+export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message: string = SERVER_MESSAGES.tooManyAttempts) =>
   new AppError(429, 'rate_limited', message);
 

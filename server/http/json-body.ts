@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_MAX_DEPTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { AppError, badRequest } from './errors.ts';
+import { badRequest, unsupportedMediaType } from './errors.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -74,7 +74,6 @@ export function parseJsonLimited(text: string): unknown {
 
 // The mark is kept in the text: a signed body's text must be its exact bytes (parseJsonLimited skips it).
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const unsupportedBody = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
 /**
  * The body's bytes as text. JSON is UTF-8 (RFC 8259): other bytes, another charset, or a compressed
@@ -82,9 +81,9 @@ const unsupportedBody = (message: string) => new AppError(415, 'unsupported_medi
  */
 export function jsonBodyText(request: FastifyRequest, body: Buffer): string {
   const encoding = request.headers['content-encoding'];
-  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') throw unsupportedBody(SERVER_MESSAGES.bodyEncodingUnsupported);
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') throw unsupportedMediaType(SERVER_MESSAGES.bodyEncodingUnsupported);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedBody(SERVER_MESSAGES.bodyNotUtf8);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedMediaType(SERVER_MESSAGES.bodyNotUtf8);
   try {
     return utf8.decode(body);
   } catch {

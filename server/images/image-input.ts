@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageFormat } from '../../common/images.ts';
-import { AppError, badRequest, tooLarge } from '../http/errors.ts';
+import { badRequest, tooLarge } from '../http/errors.ts';
 
 /**
  * An upload as the client sends it, checked before any decoder sees it: base64 (bare, or in a
@@ -7,8 +7,6 @@ import { AppError, badRequest, tooLarge } from '../http/errors.ts';
  * decoding, so an oversized upload allocates nothing), and bytes that start like one of the
  * accepted formats.
  */
-
-export const unsupportedImage = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
 const DATA_URL_PREFIX = /^data:[^,]{0,200},/i;
 /** Standard or URL-safe alphabet, padding only at the end. */

@@ -6,10 +6,8 @@ import {
   IMAGE_THUMBNAIL_PX,
   type ImageFormat,
 } from '../../common/images.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../http/errors.ts';
 import type { OriginalType, Variant } from './image-files.ts';
-import { tooLarge } from '../http/errors.ts';
-import { unsupportedImage } from './image-input.ts';
 
 /**
  * Decoding and encoding with sharp (libvips). Every output is turned upright first (EXIF
@@ -54,7 +52,7 @@ async function encodeAll(input: Buffer, format: ImageFormat): Promise<ProcessedI
   const load = () => sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
   const metadata = await load().metadata();
   // A file that starts like one format but is another underneath is not what it claims.
-  if (metadata.format !== DECODER[format]) throw unsupportedImage(IMAGE_MESSAGES.imageUnsupported);
+  if (metadata.format !== DECODER[format]) throw unsupportedMediaType(IMAGE_MESSAGES.imageUnsupported);
   if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
 
   const upright = load().autoOrient();
@@ -100,7 +98,7 @@ function refusal(error: unknown, format: ImageFormat): Error {
   if (!(error instanceof Error) || error instanceof AppError) return error as Error;
   if (exceedsPixelLimit(error)) return tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
   // sharp's own libvips reads HEIF containers but has no HEVC decoder (no libde265).
-  if (format === 'heic') return unsupportedImage(IMAGE_MESSAGES.heicUnsupported);
+  if (format === 'heic') return unsupportedMediaType(IMAGE_MESSAGES.heicUnsupported);
   return badRequest(IMAGE_MESSAGES.imageUnreadable, 'invalid_image');
 }
 

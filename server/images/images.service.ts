@@ -10,14 +10,14 @@ import type { Actor } from '../access/actor.ts';
 import { isMember } from '../access/permissions.ts';
 import type { DB } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound, unsupportedMediaType } from '../http/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
 import { findItem, updateItem } from '../items/items.queries.ts';
 import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { BlobStore } from './blob-store.ts';
 import { storeFailure } from './blob-storage.ts';
 import { contentTypeOf, imageKeys, type Variant } from './image-files.ts';
-import { decodeImageData, sniffImageFormat, unsupportedImage } from './image-input.ts';
+import { decodeImageData, sniffImageFormat } from './image-input.ts';
 import { processImage, type ProcessedImage } from './image-processing.ts';
 import type { StoredItemImages } from './image.presenter.ts';
 import type { ImageSweep } from './image-sweep.ts';
@@ -98,7 +98,7 @@ export function createImageService(deps: ImageDeps) {
     async attach(actor: Actor, listId: string, itemId: string, imageData: string): Promise<ItemView> {
       const input = decodeImageData(imageData);
       const format = sniffImageFormat(input);
-      if (!format) throw unsupportedImage(IMAGE_MESSAGES.imageUnsupported);
+      if (!format) throw unsupportedMediaType(IMAGE_MESSAGES.imageUnsupported);
       // Refused callers are refused before the decoding work; the write checks again.
       await editableItem(db, actor, listId, itemId);
       const image = await processImage(input, format);

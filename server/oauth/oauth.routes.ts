@@ -10,7 +10,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { FailureLimiter } from '../auth/failure-limiter.ts';
 import { actorOf } from '../http/authenticate.ts';
 import { answerError } from '../http/error-handler.ts';
-import { AppError, wrongPassword } from '../http/errors.ts';
+import { AppError, unsupportedMediaType, wrongPassword } from '../http/errors.ts';
 import { authorizationRequestOf, linkPage, type OAuthService } from './oauth.service.ts';
 
 declare module 'fastify' {
@@ -34,7 +34,6 @@ function answerOAuthError(error: FastifyError, request: FastifyRequest, reply: F
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-const notAForm = () => new AppError(415, 'unsupported_media_type', SERVER_MESSAGES.unsupportedMediaType);
 
 /**
  * The linking form answers a person's browser, also when it is refused before the credentials are
@@ -64,7 +63,7 @@ export function oauthRoutes(
 
     // Every answer is a redirect, also a refusal: a person in a browser sent this form.
     app.post(ALEXA_AUTHORIZE_PATH, { config: { public: true }, errorHandler: backToLinkPage }, async (request, reply) => {
-      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM_TYPE) throw notAForm();
+      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM_TYPE) throw unsupportedMediaType(SERVER_MESSAGES.unsupportedMediaType);
       const location = await oauth.authorize(authorizationRequestOf(request.query), async () => {
         // The same limits as the sign-in form: this form is as good a password oracle.
         for (const limit of perAddress) await limit.call(app, request, reply);
