@@ -39,6 +39,7 @@ it('names a bad setting in one line', async () => {
 
 it('refuses, in one line, a second Listo on a data folder the first one uses', async () => {
   const first = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('listo.db.lock'))).toEqual(['listo.db.lock']);
   const output = await failedStart({ PORT: '0', HOST: '127.0.0.1' });
   expect(output.trim()).toBe(
     `Another Listo is using the data folder ${dataDir}: stop it first, or set DATA_DIR to another folder. Several processes on one database need PostgreSQL (DATABASE_URL, docs/deploy.md).`,

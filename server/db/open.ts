@@ -59,6 +59,8 @@ export class DatabaseInUseError extends Error {
 function lockForThisProcess(file: string): () => void {
   const lock = new SqliteDatabase(`${file}.lock`);
   try {
+    // Nothing is ever written here: a journal on disk would only be one more file in the folder.
+    lock.pragma('journal_mode = MEMORY');
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('BEGIN EXCLUSIVE');
   } catch (error) {
