@@ -1,4 +1,5 @@
 import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
 
 /**
  * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
@@ -73,12 +74,11 @@ export function languageName(code: string): string | undefined {
 export const translationKey = (language: string) => `name_${language}`;
 
 /**
- * A photo as decoded bytes: the same bound as an image attached to an item (issue 9), so one photo
- * works for both calls.
+ * A photo's decoded bytes and pixels: the bounds of an image attached to an item (issue 9), so a
+ * photo that one call takes, the other takes too.
  */
-export const AI_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** A phone photo is 12 to 50 megapixels; more is a decompression bomb, not a shopping list. */
-export const AI_PHOTO_MAX_PIXELS = 100_000_000;
+export const AI_PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
+export const AI_PHOTO_MAX_PIXELS = IMAGE_MAX_PIXELS;
 /**
  * The photo call's own body limit: the photo in base64 (4 bytes for 3) plus a data-URL prefix and
  * the JSON around it. Every other call keeps the app's 1 MiB.

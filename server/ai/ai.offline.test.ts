@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AI_DEPARTMENTS, AI_MESSAGES } from '../../common/ai.ts';
 import { ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
+import { IMAGE_MAX_PIXELS } from '../../common/images.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
 import { insertItems } from '../items/items.queries.ts';
@@ -304,6 +305,16 @@ describe('POST /lists/{id}/items/photo', () => {
     png.writeUInt32BE(60_000, 16);
     png.writeUInt32BE(60_000, 20);
     png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+    const response = await post(owner.token, `/lists/${listId}/items/photo`, { photoData: `data:image/png;base64,${png.toString('base64')}` });
+    expect(response.status).toBe(413);
+    expect(response.body.error).toEqual({ code: 'too_large', message: AI_MESSAGES.photoTooManyPixels });
+  });
+
+  it('refuses a photo over the pixels of an image on an item, so one photo works for both calls (413)', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    // 10,000 x 6,000 of one colour: a few hundred KB of PNG, 60 megapixels.
+    const png = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: 'white' } }).png().toBuffer();
+    expect(10_000 * 6_000).toBeGreaterThan(IMAGE_MAX_PIXELS);
     const response = await post(owner.token, `/lists/${listId}/items/photo`, { photoData: `data:image/png;base64,${png.toString('base64')}` });
     expect(response.status).toBe(413);
     expect(response.body.error).toEqual({ code: 'too_large', message: AI_MESSAGES.photoTooManyPixels });
