@@ -5,12 +5,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the admin calls. */
 
-/** A user by id, or by e-mail address (stored lower-cased). */
+/** A user by id or by e-mail address, in any case: both are stored lower-cased. */
 export function findUserByIdOrEmail(db: Db, idOrEmail: string): Promise<UserRow | undefined> {
+  const key = idOrEmail.trim().toLowerCase();
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('id', '=', idOrEmail), eb('email', '=', idOrEmail.trim().toLowerCase())]))
+    .where((eb) => eb.or([eb('id', '=', key), eb('email', '=', key)]))
     .executeTakeFirst();
 }
 

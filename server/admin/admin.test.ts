@@ -35,6 +35,11 @@ describe('PUT /admin/users/{id}/ai', () => {
       const on = await setAi(token, user.email.toUpperCase(), true);
       expect(on.status).toBe(200);
       await waitUntil(() => userDoc()?.can_use_ai === true, 'AI turned on live (the banner)');
+
+      // An id, like an e-mail address, in any case (docs/api.md).
+      const offAgain = await setAi(token, user.user.id.toUpperCase(), false);
+      expect(offAgain.status).toBe(200);
+      expect(offAgain.body.user).toMatchObject({ id: user.user.id, can_use_ai: false });
     } finally {
       socket.close();
     }
