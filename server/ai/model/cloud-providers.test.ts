@@ -112,6 +112,23 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     expect(await itemRows(t, listId)).toEqual(before);
   });
 
+  it('asks once more after an answer holding text no column can store (NUL, a lone surrogate), then answers 502 and caches nothing', async () => {
+    const { owner, listId } = await listWith(['milk']);
+    const before = await itemRows(t, listId);
+    fake.script(
+      { answer: { items: [{ index: 0, department: 'Dairy & Eggs', category: 'Mi\u0000lk', priority: 'high' }] } },
+      { answer: { items: [{ index: 0, department: 'Dairy & Eggs', category: '\ud800', priority: 'high' }] } },
+    );
+
+    const response = await sort(owner.token, listId);
+
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('ai_bad_output');
+    expect(JSON.stringify(fake.requests[1]!.body)).toMatch(/NUL character or an unpaired surrogate/);
+    expect(await itemRows(t, listId)).toEqual(before);
+    expect(await t.database.db.selectFrom('ai_answers').selectAll().execute()).toEqual([]);
+  });
+
   it('takes the second answer when the first misses an item', async () => {
     const { owner, listId } = await listWith(['milk', 'apples']);
     fake.script({ answer: { items: [{ index: 0, department: 'Dairy & Eggs', category: 'Milk', priority: 'high' }] } });

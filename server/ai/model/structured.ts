@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AiTier } from '../../../common/ai.ts';
 import { AppError } from '../../http/errors.ts';
+import { isStorableText } from '../../http/text-guard.ts';
 import { aiErrors } from '../ai-errors.ts';
 import type { ChatModel } from './chat-model.ts';
 
@@ -52,6 +53,8 @@ function problemOf(text: string | undefined, schema: z.ZodType): string | undefi
   } catch {
     return 'The answer was not valid JSON.';
   }
+  // What a request may not send, an answer may not store either (nor cache for everyone's same names).
+  if (!isStorableText(value)) return 'The answer held a NUL character or an unpaired surrogate.';
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues[0]!;
