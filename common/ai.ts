@@ -84,6 +84,11 @@ export const AI_PHOTO_MAX_PIXELS = IMAGE_MAX_PIXELS;
  * the JSON around it. Every other call keeps the app's 1 MiB.
  */
 export const AI_PHOTO_BODY_LIMIT_BYTES = Math.ceil((AI_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+/**
+ * The most a model's answer may hold on the wire. The largest that Listo asks for, properties for
+ * 100 items of up to ITEM_PROPERTIES_MAX_BYTES each, is about 1 MB, escaped twice in JSON.
+ */
+export const AI_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
 /** Items read from one photo: what one batch call can add. */
 export const AI_PHOTO_ITEMS_MAX = ITEM_BATCH_MAX;
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AI_ANSWER_MAX_BYTES } from '../../../common/ai.ts';
 import type { AppDeps } from '../../app.ts';
 import { addItems, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
 import { insertList } from '../../test/list-factories.ts';
@@ -156,6 +157,16 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     const response = await sort(owner.token, listId);
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('ai_failed');
+  });
+
+  it('answers 502 to an answer larger than AI_ANSWER_MAX_BYTES, without reading it whole or asking again', async () => {
+    const { owner, listId } = await listWith(['milk']);
+    fake.script({ text: `{"items":[]}${' '.repeat(AI_ANSWER_MAX_BYTES)}` });
+    const response = await sort(owner.token, listId);
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('ai_failed');
+    expect(fake.requests).toHaveLength(1);
+    expect(fromJson((await itemRows(t, listId))[0]!.properties)).toEqual({});
   });
 
   it('answers 504 when the API does not answer in time', async () => {

@@ -1,7 +1,8 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiTier } from '../../../common/ai.ts';
+import { AI_ANSWER_MAX_BYTES, type AiTier } from '../../../common/ai.ts';
 import { aiErrors } from '../ai-errors.ts';
+import { boundedFetch } from './bounded-fetch.ts';
 import type { ChatModel, ModelRequest } from './chat-model.ts';
 
 export interface GeminiConfig {
@@ -20,7 +21,11 @@ export interface GeminiConfig {
 export function createGeminiModel(config: GeminiConfig, log: FastifyBaseLogger): ChatModel {
   const client = new GoogleGenAI({
     apiKey: config.apiKey,
-    httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), retryOptions: { attempts: 1 } },
+    httpOptions: {
+      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+      retryOptions: { attempts: 1 },
+      fetch: boundedFetch(AI_ANSWER_MAX_BYTES),
+    },
   });
   return {
     kind: 'gemini',

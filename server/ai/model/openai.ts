@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
+import { AI_ANSWER_MAX_BYTES } from '../../../common/ai.ts';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import { aiErrors } from '../ai-errors.ts';
+import { boundedFetch } from './bounded-fetch.ts';
 import type { ChatModel, ModelRequest } from './chat-model.ts';
 
 export interface OpenAiConfig {
@@ -19,7 +21,12 @@ export interface OpenAiConfig {
  * as an `image_url` data URL. The SDK's retries are off, as for Gemini.
  */
 export function createOpenAiModel(config: OpenAiConfig, log: FastifyBaseLogger): ChatModel {
-  const client = new OpenAI({ apiKey: config.apiKey ?? 'none', baseURL: config.baseUrl, maxRetries: 0 });
+  const client = new OpenAI({
+    apiKey: config.apiKey ?? 'none',
+    baseURL: config.baseUrl,
+    maxRetries: 0,
+    fetch: boundedFetch(AI_ANSWER_MAX_BYTES),
+  });
   return {
     kind: 'openai',
     model: () => config.model,
