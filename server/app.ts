@@ -20,6 +20,7 @@ import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
+import { registerIdleWhileWorking } from './http/idle-while-working.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSingleQueryValues } from './http/single-query-values.ts';
@@ -65,7 +66,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export const HTTP_TIMEOUTS = {
   /** The whole request, headers and body, must arrive within this. */
   requestTimeoutMs: 30_000,
-  /** A socket with no traffic either way (e.g. a client that never reads) is closed after this. */
+  /** A socket with no traffic either way (e.g. a client that never reads) is closed after this, unless its request is being handled. */
   connectionTimeoutMs: 60_000,
   /**
    * How often Node checks the request timeout. Its default, 30 s, let a request that trickles in a
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   registerBodyDeadline(app, timeouts.requestTimeoutMs);
+  registerIdleWhileWorking(app);
   registerSingleQueryValues(app);
   registerErrorHandler(app);
 

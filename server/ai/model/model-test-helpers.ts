@@ -18,7 +18,9 @@ export type ModelBehaviour =
   /** The API answers with an error status. */
   | { status: number; message?: string }
   /** The API never answers. */
-  | { hang: true };
+  | { hang: true }
+  /** The model answers sensibly, after this long. */
+  | { delayMs: number };
 
 export interface RecordedRequest {
   api: 'gemini' | 'openai';
@@ -107,7 +109,9 @@ export function createFakeModelServer(): FakeModelServer {
       const behaviour = queue.shift();
       if (behaviour && 'hang' in behaviour) return;
       const send = (status: number, payload: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+        const answer = () => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+        if (behaviour && 'delayMs' in behaviour) setTimeout(answer, behaviour.delayMs);
+        else answer();
       };
       if (behaviour && 'status' in behaviour) {
         send(behaviour.status, errorBody(api, behaviour.status, behaviour.message ?? 'scripted failure'));
@@ -116,7 +120,7 @@ export function createFakeModelServer(): FakeModelServer {
       let text: string;
       if (behaviour && 'text' in behaviour) {
         text = behaviour.text;
-      } else if (behaviour) {
+      } else if (behaviour && 'answer' in behaviour) {
         text = JSON.stringify(behaviour.answer);
       } else {
         const schema = api === 'gemini' ? body.generationConfig?.responseJsonSchema : body.response_format?.json_schema?.schema;
