@@ -10,7 +10,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import type { ItemsRead } from '../api/items.ts';
 import type { LiveClientOptions, SocketLike } from '../realtime/live-client.ts';
-import { item } from '../test/http.ts';
+import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { ITEMS_LOAD_WAIT_MS, followListItems, startLiveSync } from './live-sync.ts';
 import { session } from './session.ts';
@@ -287,6 +287,22 @@ describe('live sync', () => {
 
       act(() => sockets.at(-1)!.open());
       expect(banner()).toHaveTextContent('');
+    });
+
+    it('sends the changes queued while the server was away as soon as the socket opens again', async () => {
+      const fetchMock = mockFetch();
+      try {
+        fetchMock.mockResolvedValue(answer(201, { results: [item('id-milk', 'milk')], warnings: [] }));
+        const milk = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } } as const;
+        appStore.update((state) => ({ ...state, online: false, pendingChanges: [milk] }));
+        stop = startLiveSync();
+        await connected();
+        await act(() => vi.advanceTimersByTimeAsync(0));
+        expect(fetchMock).toHaveBeenCalledOnce();
+        expect(appStore.get()).toMatchObject({ pendingChanges: [], online: true });
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     it('says so when the server was updated to a protocol this page does not speak, with a Reload button', async () => {

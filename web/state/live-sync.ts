@@ -12,6 +12,7 @@ import { setServerItems } from './item-actions.ts';
 import { removeListLocally } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
 import { session } from './session.ts';
+import { replayPendingChanges } from './sync.ts';
 import { notify } from './toasts.ts';
 
 /**
@@ -26,6 +27,7 @@ let pausedNotice: ReturnType<typeof setTimeout> | undefined;
 /**
  * Tells the banner when the socket has been down past a quick reconnect, and when it is back; and
  * when the server has been updated to a protocol this page does not speak (only a reload helps).
+ * A socket that opens again also sends the changes queued meanwhile.
  */
 function followLiveStatus(status: LiveStatus): void {
   if (status === 'connecting' || status === 'waiting') {
@@ -35,6 +37,8 @@ function followLiveStatus(status: LiveStatus): void {
   clearTimeout(pausedNotice);
   pausedNotice = undefined;
   setLiveNotice(status === 'outdated' ? 'outdated' : undefined);
+  // The server answers again: changes queued while it was away need not wait for their next retry.
+  if (status === 'open' && appStore.get().pendingChanges.length > 0) void replayPendingChanges();
 }
 
 function setLiveNotice(liveNotice: AppState['liveNotice']): void {

@@ -51,6 +51,21 @@ describe('the replay of changes made offline', () => {
     stopWatch();
   });
 
+  it('keeps the queue when the server cannot be reached while the device is online, and tries again a little later', async () => {
+    vi.useFakeTimers();
+    // The server restarting: no 'online' event will come, the device never went offline.
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const stopWatch = startConnectionWatch();
+    await replayPendingChanges();
+    expect(queued()).toEqual(['k1', 'k2']);
+
+    fetchMock.mockResolvedValueOnce(created('milk')).mockResolvedValueOnce(created('eggs'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(queued()).toEqual([]);
+    expect(appStore.get().online).toBe(true);
+    stopWatch();
+  });
+
   it('drops a change the server refuses for what it is (404), says so, and goes on: it cannot hold up the queue', async () => {
     fetchMock.mockResolvedValueOnce(failure(404, 'List not found')).mockResolvedValueOnce(created('eggs'));
     await replayPendingChanges();

@@ -67,7 +67,9 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
     return { queued: false, value: await request<T>(full) };
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    return queue();
+    const queued = queue();
+    awaitServer();
+    return queued;
   }
 }
 
@@ -106,6 +108,15 @@ function retryLater(): void {
   retryDelay = Math.min(retryDelay * 2, REPLAY_RETRY_MAX_MS);
 }
 
+/**
+ * A change that could not reach the server waits for the connection. When the device has one, the
+ * server is what is away (restarting, its network down), and no `online` event will come: the
+ * replay is tried again a little later, and as soon as the live socket opens again (live-sync.ts).
+ */
+function awaitServer(): void {
+  if (navigator.onLine) retryLater();
+}
+
 function stopRetrying(): void {
   clearTimeout(retryTimer);
   retryTimer = undefined;
@@ -133,7 +144,10 @@ export function replayPendingChanges(): Promise<void> {
         try {
           await request(change);
         } catch (error) {
-          if (isNetworkError(error)) return;
+          if (isNetworkError(error)) {
+            awaitServer();
+            return;
+          }
           if (!(error instanceof ApiError)) throw error;
           if (mustWait(error) || mayPass(change, error)) {
             if (error.status !== 401) retryLater();
