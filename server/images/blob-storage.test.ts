@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { IMAGE_MESSAGES } from '../../common/images.ts';
 import type { S3Config } from '../config.ts';
-import { imageSources } from './blob-storage.ts';
+import { AppError } from '../http/errors.ts';
+import { BlobStoreError, type BlobStoreErrorKind } from './blob-store.ts';
+import { imageSources, storeFailure } from './blob-storage.ts';
 
 const s3 = (overrides: Partial<S3Config> = {}): S3Config => ({
   bucket: 'photos',
@@ -25,4 +28,18 @@ describe('imageSources (the CSP img-src)', () => {
   ])('adds the bucket the media URLs redirect to: %s', (_what, overrides, origin) => {
     expect(imageSources({ driver: 's3', quotaBytes: 0, s3: s3(overrides) })).toEqual(["'self'", 'data:', origin]);
   });
+});
+
+describe('storeFailure', () => {
+  it.each<BlobStoreErrorKind>(['not_found', 'unauthenticated', 'forbidden', 'unavailable'])(
+    'answers a store that fails with %s as 503 storage_unavailable, and logs why (a missing bucket is not a missing picture)',
+    (kind) => {
+      const log = { error: vi.fn() };
+      const cause = new BlobStoreError(kind, 'S3 put images/x failed: NoSuchBucket (404)');
+      const error = storeFailure(cause, log);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 503, code: 'storage_unavailable', message: IMAGE_MESSAGES.storageUnavailable });
+      expect(log.error).toHaveBeenCalledWith({ err: cause }, 'the image store failed');
+    },
+  );
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import type { Config, S3Config, StorageConfig } from '../config.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { BlobStoreError, type BlobStore } from './blob-store.ts';
 import type { LocalBlobStore } from './local-blob-store.ts';
 import type { MediaUrls } from './media-urls.ts';
@@ -54,13 +54,13 @@ function bucketOrigin(s3: S3Config): string {
 }
 
 /**
- * A store's failure as the client's error: a missing object is 404; anything else (the store
- * unreachable, or refusing Listo's own credentials) is the server's problem, 503, logged, and
- * never 401 or 403, which would tell the client that its own session or rights are at fault.
+ * A store's failure as the client's error: the store unreachable, refusing Listo's own
+ * credentials, or without its bucket is the server's problem, 503, logged; never 401 or 403, which
+ * would tell the client that its own session or rights are at fault, nor 404, which would tell it
+ * that the picture is gone (a missing object is not a store failure: the callers answer it).
  */
 export function storeFailure(error: unknown, log: Pick<FastifyBaseLogger, 'error'>): Error {
   if (!(error instanceof BlobStoreError)) return error as Error;
-  if (error.kind === 'not_found') return notFound(IMAGE_MESSAGES.mediaMissing);
   log.error({ err: error }, 'the image store failed');
   return new AppError(503, 'storage_unavailable', IMAGE_MESSAGES.storageUnavailable);
 }
