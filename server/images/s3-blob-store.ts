@@ -27,9 +27,11 @@ const PRESIGN_MAX_SECONDS = 7 * 24 * 60 * 60;
  * `private` keeps shared caches (proxies, CDNs) from serving it to people who may not read it.
  */
 export const BLOB_CACHE_CONTROL = 'private, max-age=31536000, immutable';
-// Without timeouts a silent store would hold an upload forever; the SDK retries (3 tries) within them.
+// Without timeouts a silent store would hold an upload forever. The SDK makes 3 tries, each cut
+// after this long without a byte either way, so a silent store is answered 503 within about 45 s,
+// before the 60 s a proxy in front of Listo commonly waits.
 const CONNECTION_TIMEOUT_MS = 5_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 /** An S3 bucket behind the BlobStore interface. The bucket must exist (docs/deploy.md). */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
