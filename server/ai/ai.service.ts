@@ -31,6 +31,7 @@ import type { AiProvider, PropertyValues } from './ai-provider.ts';
 import { aiErrors } from './ai-errors.ts';
 import { createAnswers } from './answers.ts';
 import { decodePhoto } from './photo.ts';
+import { photoEntries } from './photo-entries.ts';
 
 /**
  * The AI calls of spec section 7. The provider is asked outside any transaction (a model may take
@@ -258,7 +259,7 @@ export function createAiService(deps: AiDeps) {
       await authorize(db, actor, listId, 'edit-items');
       const photo = await decodePhoto(photoData);
       const entries = await deps.provider.readPhoto(photo, AI_TIER_OF[provider]);
-      return { items: entries.map((content) => content.trim()).filter(Boolean).map((content) => ({ content })) };
+      return { items: photoEntries(entries).map((content) => ({ content })) };
     },
   };
 }

@@ -227,4 +227,12 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     }
     expect(await itemRows(t, listId)).toEqual([]);
   });
+
+  it('answers each name the model read from a photo once', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    fake.script({ answer: { items: ['eggs', 'Eggs', 'eggs ', 'milk'] } });
+    const response = await t.request({ method: 'POST', path: `/lists/${listId}/items/photo`, token: owner.token, body: { photoData: await photoData() } });
+    expect(response.status).toBe(200);
+    expect(response.body.items).toEqual([{ content: 'eggs' }, { content: 'milk' }]);
+  });
 });

@@ -1,12 +1,9 @@
-import { AI_PHOTO_ITEMS_MAX } from '../../../common/ai.ts';
-import { ITEM_CONTENT_MAX_LENGTH } from '../../../common/constants.ts';
-import { itemNameKey } from '../../../common/item-input.ts';
 import type { OcrLine } from './ocr.ts';
 
 /**
  * OCR lines of a photographed list -> the entries a person would type: without bullets, check
  * boxes, numbering and prices, without the list's title, without noise (lines OCR is unsure of or
- * that hold hardly any letters), each name once.
+ * that hold hardly any letters). Repeats go with every reader's (photo-entries.ts).
  */
 
 /** Tesseract's confidence below which a line is more likely a smudge or a doodle than an entry. */
@@ -39,16 +36,12 @@ function isNoise(line: string): boolean {
 
 export function entriesFromLines(lines: readonly OcrLine[]): string[] {
   const entries: string[] = [];
-  const seen = new Set<string>();
   lines.forEach((line) => {
     const text = cleanLine(line.text);
     if (line.confidence < MIN_CONFIDENCE || isNoise(text)) return;
     // A heading ("Dairy:") anywhere, or the list's title before its first entry.
     if (/:\s*$/.test(line.text) || (entries.length === 0 && TITLE.test(text))) return;
-    const key = itemNameKey(text);
-    if (seen.has(key)) return;
-    seen.add(key);
-    entries.push(text.slice(0, ITEM_CONTENT_MAX_LENGTH));
+    entries.push(text);
   });
-  return entries.slice(0, AI_PHOTO_ITEMS_MAX);
+  return entries;
 }
