@@ -1,5 +1,5 @@
 import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
+import { IMAGE_BODY_LIMIT_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
 
 /**
  * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
@@ -79,11 +79,8 @@ export const translationKey = (language: string) => `name_${language}`;
  */
 export const AI_PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
 export const AI_PHOTO_MAX_PIXELS = IMAGE_MAX_PIXELS;
-/**
- * The photo call's own body limit: the photo in base64 (4 bytes for 3) plus a data-URL prefix and
- * the JSON around it. Every other call keeps the app's 1 MiB.
- */
-export const AI_PHOTO_BODY_LIMIT_BYTES = Math.ceil((AI_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** The photo call's own body limit, an image upload's; every other call keeps the app's 1 MiB. */
+export const AI_PHOTO_BODY_LIMIT_BYTES = IMAGE_BODY_LIMIT_BYTES;
 /**
  * The most a model's answer may hold on the wire. The largest that Listo asks for, properties for
  * 100 items of up to ITEM_PROPERTIES_MAX_BYTES each, is about 1 MB, escaped twice in JSON.

@@ -12,6 +12,14 @@ export const IMAGE_MAX_BYTES = 10 * MIB;
  * and refuses a small file that would unpack into gigabytes of pixels (a decompression bomb).
  */
 export const IMAGE_MAX_PIXELS = 50_000_000;
+const imageBase64Length = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
+/**
+ * The body of a call that carries one image: IMAGE_MAX_BYTES in base64 (4 characters for every
+ * 3), wrapped as MIME wraps it (a CRLF after every 76 characters, 4 characters once escaped in
+ * JSON), plus room for a data URL's prefix and the JSON around it. Just past the image limit the
+ * call answers 413 with its own message; far past it Fastify stops reading here (413 too).
+ */
+export const IMAGE_BODY_LIMIT_BYTES = imageBase64Length + 4 * Math.ceil(imageBase64Length / 76) + 64 * 1024;
 /** The thumbnail of an item row: a square this wide, cropped to fill (WebP). */
 export const IMAGE_THUMBNAIL_PX = 200;
 /** The image viewer's picture: its longer side at most this (WebP), never enlarged. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { createUser, type TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -40,6 +41,22 @@ export async function makeImage(
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return image.toFormat(format).toBuffer();
 }
+
+/** A PNG of exactly `totalBytes`: a small picture with a private ancillary chunk of padding, which decoders skip. */
+export async function pngOfSize(totalBytes: number): Promise<Buffer> {
+  const png = await makeImage('png');
+  const iend = png.subarray(png.length - 12);
+  const padding = Buffer.alloc(totalBytes - png.length - 12);
+  const chunk = Buffer.alloc(12 + padding.length);
+  chunk.writeUInt32BE(padding.length, 0);
+  chunk.write('prVt', 4, 'latin1');
+  padding.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + padding.length)), 8 + padding.length);
+  return Buffer.concat([png.subarray(0, png.length - 12), chunk, iend]);
+}
+
+/** Base64 as MIME writes it: a CRLF after every 76 characters. */
+export const mimeWrapped = (bytes: Buffer) => bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
 
 export const dataUrlOf = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 

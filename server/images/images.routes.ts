@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../common/images.ts';
+import { IMAGE_BODY_LIMIT_BYTES } from '../../common/images.ts';
 import { UploadImageBody, type DeleteImageResponse } from '../../common/schemas/images.ts';
 import { ItemIdParams } from '../../common/schemas/items.ts';
 import { actorOf } from '../http/authenticate.ts';
 import type { ImageService } from './images.service.ts';
 import type { MediaService } from './media.ts';
 import { MEDIA_PATH } from './media-urls.ts';
-
-/**
- * The largest upload body: IMAGE_MAX_BYTES as base64 (4 bytes for every 3) plus room for a data
- * URL's prefix and the JSON around it. Just past the image limit the service answers 413 with its
- * own message; far past it Fastify stops reading at this many bytes (413 too).
- */
-export const IMAGE_BODY_LIMIT_BYTES = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 /**
  * A stored file never changes under its key, so a browser may keep it for good; `private`: no

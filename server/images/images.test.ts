@@ -9,6 +9,8 @@ import {
   HEIC_FIXTURE,
   listWithItem,
   makeImage,
+  mimeWrapped,
+  pngOfSize,
   readStored,
   storedFiles,
   upload,
@@ -157,6 +159,14 @@ describe('POST /lists/{id}/items/{itemId}/image', () => {
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('too_large');
     expect(await imageRows(itemId)).toEqual([]);
+  });
+
+  it('takes an image of exactly 10 MB sent as MIME wraps base64, a CRLF every 76 characters', async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const png = await pngOfSize(IMAGE_MAX_BYTES);
+    const response = await upload(t, user.token, listId, itemId, mimeWrapped(png));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(await imageRows(itemId)).toHaveLength(1);
   });
 
   it('refuses a small file that unpacks into too many pixels (413)', async () => {
