@@ -25,6 +25,8 @@ describe('the local blob store', () => {
 
     expect(await store.list('images/')).toEqual(['images/a/medium.webp', 'images/a/thumbnail.webp', 'images/b/original.png']);
     expect(await store.list('images/a/')).toEqual(['images/a/medium.webp', 'images/a/thumbnail.webp']);
+    // A key naming a folder of blobs holds none itself.
+    expect(await store.open('images/a')).toBeUndefined();
     expect(fs.readdirSync(path.join(dir, '.tmp'))).toEqual([]);
     const file = await store.open('images/a/medium.webp');
     expect(file?.size).toBe(6);

@@ -91,8 +91,13 @@ export function createLocalBlobStore(options: { dir: string; signedUrl: (key: st
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw storeError(error);
       }
-      const { size } = await handle.stat();
-      return { stream: handle.createReadStream(), size };
+      const stats = await handle.stat();
+      // A key may name a folder of files (`images/{id}`), which holds no blob of its own.
+      if (!stats.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      return { stream: handle.createReadStream(), size: stats.size };
     },
 
     async close() {},
