@@ -57,13 +57,14 @@ export function resendVerification(): Promise<MessageResponse> {
   return api<MessageResponse>('/auth/verify-email/resend', { method: 'POST' });
 }
 
-export async function updateProfile(firstName: string): Promise<void> {
+export async function updateProfile(firstName: string): Promise<UserView> {
   const { user } = await api<{ user: UserView }>('/auth/profile', {
     method: 'PUT',
     body: { first_name: firstName },
     idempotencyKey: newIdempotencyKey(),
   });
   session.setUser(user);
+  return user;
 }
 
 /** Deletes the account (the server ends every session); signed out here, with the cache, once it is done. */

@@ -117,4 +117,34 @@ describe('AccountScreen: a new password', () => {
     expect(await within(password).findByText(MESSAGES.passwordChanged)).toBeVisible();
     expect(await within(screen.getByRole('region', { name: LINKED_APPS_TEXT.title })).findByText(LINKED_APPS_TEXT.none)).toBeVisible();
   });
+
+  it("shows the stored first name after a save, and clears the last save's success when the next one fails", async () => {
+    const user: UserView = { ...unconfirmed, email_verified: true };
+    const fetchMock = mockFetch();
+    let profileAnswer = async (body: { first_name: string }) => answer(200, { user: { ...user, first_name: body.first_name || null } });
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
+      return profileAnswer(JSON.parse(String(init?.body)) as { first_name: string });
+    });
+    session.signIn({ token: 'tok', user });
+    render(
+      <MemoryRouter>
+        <AccountScreen user={user} />
+      </MemoryRouter>,
+    );
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    const firstName = within(profile).getByLabelText('First Name');
+
+    await userEvent.type(firstName, '   ');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    expect(await within(profile).findByText(MESSAGES.profileUpdated)).toBeVisible();
+    expect(firstName).toHaveValue('');
+
+    profileAnswer = async () => failure(400, SERVER_MESSAGES.textNotAllowed);
+    await userEvent.type(firstName, 'Bob');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    expect(await within(profile).findByText(SERVER_MESSAGES.textNotAllowed)).toBeVisible();
+    expect(within(profile).queryByText(MESSAGES.profileUpdated)).toBeNull();
+  });
 });

@@ -39,10 +39,14 @@ export function AccountScreen({ user }: { user: UserView }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // An earlier save's success must not stand beside this one's failure.
+    setNotice(null);
+    clearTimeout(timer.current);
     try {
-      await updateProfile(firstName.trim());
+      const saved = await updateProfile(firstName.trim());
+      // The field shows what was stored (trimmed), not what was typed.
+      setFirstName(saved.first_name ?? '');
       setNotice(MESSAGES.profileUpdated);
-      clearTimeout(timer.current);
       timer.current = setTimeout(() => setNotice(null), SETTINGS_SUCCESS_MS);
     } catch (failure) {
       setError(messageOf(failure, MESSAGES.profileUpdateFailed));
