@@ -110,6 +110,7 @@ export const UI_TEXT = {
   shareInvited: (email: string) => `Invitation sent to ${email}`,
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
+  shareInviteQueued: (email: string) => `You're offline: the invitation to ${email} will be sent when you reconnect.`,
   membersLoadFailed: 'The members could not be loaded. Check your connection and open Share List again.',
   customPromptsSaved: 'Custom prompts saved',
   customPromptsFailed: 'Failed to save custom prompts: ',

@@ -1,4 +1,5 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { resetAppState } from '../../state/app-state.ts';
@@ -23,15 +24,23 @@ describe("Share List's members when they cannot be loaded", () => {
 
   const toasts = () => toastStore.get().map((toast) => toast.message);
 
-  it('says so, offline, without calling the open list "not found"', async () => {
+  it('says so in the dialog, offline, without calling the open list "not found"', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<MembersSection listId="l1" />);
-    await waitFor(() => expect(toasts()).toEqual([UI_TEXT.membersLoadFailed]));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UI_TEXT.membersLoadFailed);
   });
 
   it("gives the server's own reason when it sent one", async () => {
     fetchMock.mockResolvedValueOnce(failure(403, "You don't have permission to access this list"));
     render(<MembersSection listId="l1" />);
-    await waitFor(() => expect(toasts()).toEqual(["You don't have permission to access this list"]));
+    expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to access this list");
+  });
+
+  it('says that an invitation made offline waits for the connection', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<MembersSection listId="l1" />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Invite by e-mail' }), 'bob@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(toasts()).toEqual([UI_TEXT.shareInviteQueued('bob@example.com')]));
   });
 });

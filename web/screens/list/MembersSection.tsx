@@ -23,9 +23,11 @@ export function MembersSection({ listId }: { listId: string }) {
   const [email, setEmail] = useState('');
   const [permission, setPermission] = useState<SharePermission>('edit');
   const [busy, setBusy] = useState(false);
+  // Stays in the dialog (a toast would be gone before the user looked): without it the section is just empty.
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
-    loadShares(listId).catch((error) => notify(messageOf(error, UI_TEXT.membersLoadFailed), 'error'));
+    loadShares(listId).catch((error) => setLoadError(messageOf(error, UI_TEXT.membersLoadFailed)));
   }, [listId]);
 
   async function invite(event: FormEvent) {
@@ -34,7 +36,8 @@ export function MembersSection({ listId }: { listId: string }) {
     setBusy(true);
     try {
       const share = await inviteAction(listId, email.trim(), permission);
-      if (share) notify(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email), 'success');
+      if (!share) notify(UI_TEXT.shareInviteQueued(email.trim()));
+      else notify(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email), 'success');
       setEmail('');
     } catch (error) {
       notify(UI_TEXT.shareInviteFailed + messageOf(error, ''), 'error');
@@ -48,6 +51,11 @@ export function MembersSection({ listId }: { listId: string }) {
       <h3 id="members-title" className={modal.sectionTitle}>
         Members
       </h3>
+      {loadError && (
+        <p role="alert" className={ui.muted}>
+          {loadError}
+        </p>
+      )}
       {shares.length > 0 && (
         <ul className={styles.members}>
           {shares.map((share) => (
