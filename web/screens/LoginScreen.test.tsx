@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,19 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(session.get()).toEqual({ token: 'tok', user }));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/login', expect.objectContaining({ method: 'POST' }));
     expect(localStorage.getItem('listo_token')).toBe('tok');
+  });
+
+  it('sends the form once on a double click', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    showLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    // Two clicks in one go, before anything renders between them: what a quick double click does.
+    const registerButton = screen.getByRole('button', { name: 'Register' });
+    fireEvent.click(registerButton);
+    fireEvent.click(registerButton);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('says whose session the server ended and what waits to be sent, with the address filled in', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
@@ -44,19 +44,24 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
   }
   const ended = useEndedSession(setEmail);
 
+  // Taken at once, before any await: a double click must not send the form twice.
+  const running = useRef(false);
+
   async function run(action: Action) {
+    if (running.current) return;
+    running.current = true;
+    setBusy(action);
     setError(null);
     setNotice(null);
-    // The shared schemas (and zod) load on the first submit: the sign-in page's first load stays small.
-    const schemas = await import('../../common/schemas/auth.ts');
-    const schema = { login: schemas.LoginBody, register: schemas.RegisterBody, reset: schemas.PasswordResetBody }[action];
-    const parsed = schema.safeParse(action === 'reset' ? { email } : { email, password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
-      return;
-    }
-    setBusy(action);
     try {
+      // The shared schemas (and zod) load on the first submit: the sign-in page's first load stays small.
+      const schemas = await import('../../common/schemas/auth.ts');
+      const schema = { login: schemas.LoginBody, register: schemas.RegisterBody, reset: schemas.PasswordResetBody }[action];
+      const parsed = schema.safeParse(action === 'reset' ? { email } : { email, password });
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
+        return;
+      }
       if (action === 'login') await login(parsed.data as LoginBody);
       if (action === 'register') await register(parsed.data as RegisterBody);
       if (action === 'reset') setNotice((await requestPasswordReset(email)).message);
@@ -68,6 +73,7 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
       }[action];
       setError(messageOf(failure, fallback));
     } finally {
+      running.current = false;
       setBusy(null);
     }
   }
