@@ -291,6 +291,22 @@ describe('AI on the list screen', () => {
       expect(screen.getByText('petits pois surgelés')).toBeInTheDocument();
     });
 
+    it('from List Settings, busy and announced inside the dialog, which hides the list screen from screen readers', async () => {
+      const list = makeList({ custom_prompts: ['Translate to French'] });
+      const processed = later();
+      fakeServer(fetchMock, list, [milk], [processed.promise]);
+      renderList(list, [milk]);
+      await userEvent.click(screen.getByRole('button', { name: 'List options' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'List Settings' }));
+      const settings = await screen.findByRole('dialog', { name: 'List Settings' });
+      await userEvent.click(within(settings).getByRole('button', { name: AI_TEXT.runCustomPrompts }));
+      expect(within(settings).getByRole('button', { name: AI_TEXT.runningCustomPrompts })).toHaveAttribute('aria-disabled', 'true');
+      const announced = () => within(settings).queryByText(AI_TEXT.runningCustomPrompts, { selector: '[role=status]' });
+      expect(announced()).toBeVisible();
+      processed.resolve(answer(200, { updatedItems: [] }));
+      await vi.waitFor(() => expect(announced()).toBeNull());
+    });
+
     it('from List Settings too; a failure says why', async () => {
       const list = makeList({ custom_prompts: ['Write a poem'] });
       const message = AI_MESSAGES.offlinePrompt('Write a poem');

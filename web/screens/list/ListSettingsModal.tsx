@@ -11,6 +11,7 @@ import { storedAiProvider } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
 import { setCustomPromptsAction } from '../../state/list-actions.ts';
 import { notify } from '../../state/toasts.ts';
+import { AiActivity } from './AiActivity.tsx';
 import { RunCustomPromptsButton } from './RunCustomPromptsButton.tsx';
 import styles from './ListSettingsModal.module.css';
 import { localStore } from '../../state/local-storage.ts';
@@ -100,6 +101,8 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
         </form>
         <FormMessage error={error} />
         <RunCustomPromptsButton list={list} />
+        {/* The dialog hides the list screen's indicator from screen readers: this one is heard. */}
+        <AiActivity listId={list.id} />
       </section>
       <section className={modal.section} aria-label="Sharing">
         <button type="button" className={ui.secondary} onClick={onShare}>
