@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UI_TEXT } from '../../../common/messages.ts';
@@ -6,10 +6,10 @@ import { resetAppState } from '../../state/app-state.ts';
 import { session } from '../../state/session.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { makeUser } from '../../test/factories.ts';
-import { failure, mockFetch } from '../../test/http.ts';
+import { answer, failure, mockFetch } from '../../test/http.ts';
 import { MembersSection } from './MembersSection.tsx';
 
-describe("Share List's members when they cannot be loaded", () => {
+describe("Share List's members: what goes wrong is said in the dialog", () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     session.signIn({ token: 'tok', user: makeUser() });
@@ -22,18 +22,16 @@ describe("Share List's members when they cannot be loaded", () => {
     vi.unstubAllGlobals();
   });
 
-  const toasts = () => toastStore.get().map((toast) => toast.message);
-
   it('says so in the dialog, offline, without calling the open list "not found"', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<MembersSection listId="l1" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(UI_TEXT.membersLoadFailed);
+    expect(await screen.findByText(UI_TEXT.membersLoadFailed)).toHaveAttribute('role', 'alert');
   });
 
   it("gives the server's own reason when it sent one", async () => {
     fetchMock.mockResolvedValueOnce(failure(403, "You don't have permission to access this list"));
     render(<MembersSection listId="l1" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to access this list");
+    expect(await screen.findByText("You don't have permission to access this list")).toHaveAttribute('role', 'alert');
   });
 
   it('says that an invitation made offline waits for the connection', async () => {
@@ -41,6 +39,17 @@ describe("Share List's members when they cannot be loaded", () => {
     render(<MembersSection listId="l1" />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Invite by e-mail' }), 'bob@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
-    await waitFor(() => expect(toasts()).toEqual([UI_TEXT.shareInviteQueued('bob@example.com')]));
+    expect(await screen.findByText(UI_TEXT.shareInviteQueued('bob@example.com'))).toHaveAttribute('role', 'status');
+  });
+
+  it('says in the dialog, under the form, why an invitation failed, and keeps the address', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { shares: [] })).mockResolvedValueOnce(failure(400, 'The list owner already has full access'));
+    render(<MembersSection listId="l1" />);
+    const address = screen.getByRole('textbox', { name: 'Invite by e-mail' });
+    await userEvent.type(address, 'owner@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(UI_TEXT.shareInviteFailed + 'The list owner already has full access')).toHaveAttribute('role', 'alert');
+    expect(address).toHaveValue('owner@example.com');
+    expect(toastStore.get()).toEqual([]);
   });
 });

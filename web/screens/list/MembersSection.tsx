@@ -4,13 +4,13 @@ import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import type { SharePermission, ShareView } from '../../../common/schemas/shares.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormMessage } from '../../components/FormMessage.tsx';
 import modal from '../../components/Modal.module.css';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
 import { useAppState } from '../../state/app-state.ts';
 import { changePermissionAction, inviteAction, loadShares, removeAccessAction, shareKey } from '../../state/share-actions.ts';
-import { notify } from '../../state/toasts.ts';
 import styles from './ShareListModal.module.css';
 
 const NONE: ShareView[] = [];
@@ -23,24 +23,28 @@ export function MembersSection({ listId }: { listId: string }) {
   const [email, setEmail] = useState('');
   const [permission, setPermission] = useState<SharePermission>('edit');
   const [busy, setBusy] = useState(false);
-  // Stays in the dialog (a toast would be gone before the user looked): without it the section is just empty.
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The section's outcomes stay in the dialog, under the form: a toast would be gone before the
+  // user looked, and on a phone it would cover the dialog's title and Close button.
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    loadShares(listId).catch((error) => setLoadError(messageOf(error, UI_TEXT.membersLoadFailed)));
+    loadShares(listId).catch((failure) => setError(messageOf(failure, UI_TEXT.membersLoadFailed)));
   }, [listId]);
 
   async function invite(event: FormEvent) {
     event.preventDefault();
     if (busy || !email.trim()) return;
     setBusy(true);
+    setError(null);
+    setNotice(null);
     try {
       const share = await inviteAction(listId, email.trim(), permission);
-      if (!share) notify(UI_TEXT.shareInviteQueued(email.trim()));
-      else notify(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email), 'success');
+      if (!share) setNotice(UI_TEXT.shareInviteQueued(email.trim()));
+      else setNotice(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email));
       setEmail('');
-    } catch (error) {
-      notify(UI_TEXT.shareInviteFailed + messageOf(error, ''), 'error');
+    } catch (failure) {
+      setError(UI_TEXT.shareInviteFailed + messageOf(failure, ''));
     } finally {
       setBusy(false);
     }
@@ -51,11 +55,6 @@ export function MembersSection({ listId }: { listId: string }) {
       <h3 id="members-title" className={modal.sectionTitle}>
         Members
       </h3>
-      {loadError && (
-        <p role="alert" className={ui.muted}>
-          {loadError}
-        </p>
-      )}
       {shares.length > 0 && (
         <ul className={styles.members}>
           {shares.map((share) => (
@@ -105,6 +104,7 @@ export function MembersSection({ listId }: { listId: string }) {
           Invite
         </BusyButton>
       </form>
+      <FormMessage error={error} notice={notice} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove access"
