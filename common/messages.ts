@@ -189,6 +189,8 @@ export const SERVER_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   notReady: 'The server cannot reach its database right now.',
   databaseUnavailable: 'The server cannot store or read data right now. Nothing was changed; please try again in a minute.',
+  removedMeanwhile: 'Something this change refers to was removed while it ran. Nothing was changed; please reload and try again.',
+  transactionConflict: 'Another change got in the way of this one. Nothing was changed; please try again.',
   scopeMissing: 'This app is not allowed to do that. Sign in to Listo to do it there.',
   invalidClientId: 'An id must be a UUID',
   clientIdTaken: 'This id is already in use',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { castOfList } from '../lists/list-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
+import { gateTransactions, until } from '../test/transaction-gate.ts';
 
 /**
  * The permission check of a write runs inside its transaction, after the list is locked: a share
@@ -10,41 +11,6 @@ import { useTestApp } from '../test/test-app.ts';
  */
 const t = useTestApp();
 
-/**
- * Holds every transaction the app starts until `open()` is called, however it starts one (SQLite's
- * group commit controls its transactions; PostgreSQL's writes run in `transaction()`).
- */
-function gateTransactions() {
-  const db = t.database.db;
-  const original = { transaction: db.transaction.bind(db), startTransaction: db.startTransaction.bind(db) };
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let waiting = 0;
-  /** The builder, with its `execute` waiting at the gate first. */
-  const gated = <B extends { execute: (...args: never[]) => Promise<unknown> }>(builder: B): B => {
-    const held = Object.create(builder) as B;
-    held.execute = (async (...args: never[]) => {
-      waiting++;
-      await gate;
-      return builder.execute(...args);
-    }) as B['execute'];
-    return held;
-  };
-  db.transaction = () => gated(original.transaction());
-  db.startTransaction = () => gated(original.startTransaction());
-  return {
-    waiting: () => waiting,
-    open: () => {
-      Object.assign(db, original);
-      open();
-    },
-  };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 2));
-}
-
 describe('a write whose share is revoked while it waits', () => {
   it.each([
     ['adding an item', (listId: string) => ({ method: 'POST' as const, path: `/lists/${listId}/items`, body: { content: 'late' } })],
@@ -52,7 +18,7 @@ describe('a write whose share is revoked while it waits', () => {
   ])('%s is refused and changes nothing', async (_name, request) => {
     const { admin, listId } = await castOfList(t);
     const before = await t.database.db.selectFrom('lists').select(['name', 'change_seq']).where('id', '=', listId).executeTakeFirstOrThrow();
-    const gate = gateTransactions();
+    const gate = gateTransactions(t);
     const write = t.request({ ...request(listId), token: admin.token });
     await until(() => gate.waiting() > 0);
     await t.database.db.deleteFrom('list_shares').where('list_id', '=', listId).where('user_id', '=', admin.user.id).execute();

@@ -38,6 +38,21 @@ export async function findListsOfUser(db: Db, userId: string): Promise<{ owned: 
   return { owned: owned.map((row) => row.id), memberOf: memberOf.map((row) => row.list_id) };
 }
 
+/**
+ * The other lists whose rows an account's deletion changes: those it changed last, or holds items
+ * it added (their `last_change_by` and `created_by` become null). Locked with its own before the
+ * deletion, so a write on one of them finishes first instead of waiting on the account in a circle.
+ */
+export async function findListsTouchedByUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('lists')
+    .select('id')
+    .where('last_change_by', '=', userId)
+    .union(db.selectFrom('items').select('list_id as id').where('created_by', '=', userId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Deletes an account; the foreign keys take everything that is only its own with it (see deleteAccount). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();

@@ -214,7 +214,7 @@ export function createAuthService(deps: AuthDeps) {
       const { id: userId, email } = actor.user;
       await deps.changes.write([], async (trx, record) => {
         const { owned, memberOf } = await queries.findListsOfUser(trx, userId);
-        await deps.changes.lock(trx, [...owned, ...memberOf]);
+        await deps.changes.lock(trx, [...owned, ...memberOf, ...(await queries.findListsTouchedByUser(trx, userId))]);
         await record([
           // Recorded before the rows go: a list's seq lives on its row.
           ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),

@@ -4,6 +4,24 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/**
+ * True when a write named a row that was deleted while it ran, in either dialect: an account
+ * deleted while its own requests were in flight, whose rows refer to it (owner, author, member).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/**
+ * True when PostgreSQL gave a transaction up to let another one through (a deadlock, or a
+ * serialization failure): nothing of it was stored, and the same request can run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** SQLite's primary result codes (before any extension, as in SQLITE_IOERR_WRITE) for storage it cannot use now. */
 const SQLITE_UNAVAILABLE = new Set(['SQLITE_FULL', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN']);
 

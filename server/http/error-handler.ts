@@ -4,7 +4,7 @@ import { AI_MESSAGES } from '../../common/ai.ts';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isForeignKeyViolation, isTransactionConflict } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 import { JSON_CONTENT_TYPE } from './route-answer.ts';
 
@@ -63,6 +63,13 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
+  }
+  if (isForeignKeyViolation(error)) {
+    return reply.status(409).send(errorBody('conflict', SERVER_MESSAGES.removedMeanwhile));
+  }
+  if (isTransactionConflict(error)) {
+    request.log.warn({ err: error }, 'a transaction gave way to another');
+    return reply.status(503).send(errorBody('transaction_conflict', SERVER_MESSAGES.transactionConflict));
   }
   if (isDatabaseUnavailable(error)) {
     // The operator's problem (a full disk, a database down), not the request's: the log says which.

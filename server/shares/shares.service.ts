@@ -106,12 +106,13 @@ export function createShareService(deps: ShareDeps) {
      * proved its address), which is accepted if there is room now.
      */
     async invite(actor: Actor, listId: string, body: InviteBody): Promise<{ share: ShareView; created: boolean }> {
-      const invitee = await queries.findUserByEmail(db, body.email);
-      const proven = invitee?.email_verified_at ? invitee : undefined;
       const key = { listId, email: body.email };
       // Checked and written under the list's lock: two invitations of one address make one share.
-      const { list, created } = await changes.write([listId], async (trx, record) => {
+      // The invitee is read there too, not before: an account deleted meanwhile is not made a member.
+      const { list, created, invitee, proven } = await changes.write([listId], async (trx, record) => {
         const { list } = await authorize(trx, actor, listId, 'manage-shares');
+        const invitee = await queries.findUserByEmail(trx, body.email);
+        const proven = invitee?.email_verified_at ? invitee : undefined;
         if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
         const existing = await queries.findShare(trx, listId, body.email);
         await record({ listId, entity: 'share', op: existing ? 'modified' : 'added', entityId: body.email });
@@ -132,7 +133,7 @@ export function createShareService(deps: ShareDeps) {
             created_at: nowIso(),
           });
         }
-        return { list, created: !existing };
+        return { list, created: !existing, invitee, proven };
       });
       if (created && !proven) {
         try {
