@@ -3,14 +3,12 @@ import { AI_TEXT } from '../../common/ai-ui.ts';
 import { AI_PROVIDER_STORAGE_PREFIX } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ItemAiBody } from '../../common/schemas/ai.ts';
-import type { ItemView } from '../../common/schemas/items.ts';
 import { aiSortKindOf, type SortMode } from '../../common/sorting.ts';
 import { itemAi, processItems, readPhotoItems, sortList } from '../api/ai.ts';
 import { ApiError, isNetworkError } from '../api/client.ts';
 import { appStore, type ClientItem, type ClientList } from './app-state.ts';
 import { refusedOnTemporaryList } from './image-actions.ts';
-import { addItemPiecesAction } from './item-actions.ts';
-import { keepUploadingImage } from './item-images.ts';
+import { addItemPiecesAction, takeItemAnswers } from './item-actions.ts';
 import { session, useSession } from './session.ts';
 import { createStore, useStore } from './store.ts';
 import { notify } from './toasts.ts';
@@ -75,23 +73,6 @@ export function resetAiTasks(): void {
   aiTasks.set([]);
 }
 
-/**
- * The server's copies of some items of the list, in place of the ones held. One the live feed
- * already brought newer stays: an answer can arrive after someone else's later change.
- */
-function mergeServerItems(listId: string, server: readonly ItemView[]) {
-  const byId = new Map(server.map((item) => [item.id, item]));
-  appStore.update((state) => {
-    const current = state.items[listId];
-    if (!current) return state;
-    const merged = current.map((item): ClientItem => {
-      const answer = byId.get(item.id);
-      return answer && answer.updated_at >= item.updated_at ? keepUploadingImage(item, answer) : item;
-    });
-    return { ...state, items: { ...state.items, [listId]: merged } };
-  });
-}
-
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (isNetworkError(error)) return AI_TEXT.unreachable;
@@ -131,7 +112,7 @@ export async function aiSortAction(listId: string, mode: SortMode, previous: Sor
   if (refusedOnTemporaryList(listId, AI_TEXT.tempListNoAi)) return setViewMode(listId, mode, previous);
   try {
     const page = await track(listId, 'sort', AI_TEXT.sorting, () => sortList(listId, { provider: storedAiProvider(listId), prompt: kind }));
-    mergeServerItems(listId, page.items);
+    takeItemAnswers(listId, page.items);
   } catch (error) {
     setViewMode(listId, mode, previous);
     reportFailure(AI_TEXT.sortFailed, error);
@@ -140,7 +121,7 @@ export async function aiSortAction(listId: string, mode: SortMode, previous: Sor
 
 async function itemAiAction(listId: string, item: ClientItem, label: string, failedPrefix: string, body: ItemAiBody): Promise<void> {
   try {
-    mergeServerItems(listId, [await track(listId, item.id, label, () => itemAi(listId, item.id, body))]);
+    takeItemAnswers(listId, [await track(listId, item.id, label, () => itemAi(listId, item.id, body))]);
   } catch (error) {
     reportFailure(failedPrefix, error);
   }
@@ -170,7 +151,7 @@ export async function runCustomPromptsAction(list: ClientList): Promise<void> {
   try {
     const provider = storedAiProvider(list.id);
     const { updatedItems } = await track(list.id, 'prompts', AI_TEXT.runningCustomPrompts, () => processItems(list.id, { provider }));
-    mergeServerItems(list.id, updatedItems);
+    takeItemAnswers(list.id, updatedItems);
     notify(MESSAGES.customPromptsDone(updatedItems.length), 'success');
   } catch (error) {
     reportFailure(MESSAGES.customPromptsRunFailed, error);

@@ -64,6 +64,35 @@ describe('item actions', () => {
     expect(items().map((entry) => entry.id)).toEqual([made!.id]);
   });
 
+  describe('a slow answer, after the live feed brought a later change', () => {
+    const at = (second: number) => `2025-01-01T00:00:0${second}.000Z`;
+
+    it("keeps the later change: a check answered after someone's rename does not undo it", async () => {
+      setServerItems('l1', [item('a', 'apple', { updated_at: at(1) })]);
+      let resolve!: (response: Response) => void;
+      fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      const checking = toggleItemAction('l1', items()[0]!);
+      setServerItems('l1', [item('a', 'apple', { is_completed: true, updated_at: at(2) })]);
+      setServerItems('l1', [item('a', 'apple B', { is_completed: true, updated_at: at(3) })]);
+      resolve(answer(200, item('a', 'apple', { is_completed: true, updated_at: at(2) })));
+      await checking;
+      expect(items()).toMatchObject([{ id: 'a', content: 'apple B', is_completed: true }]);
+    });
+
+    it('does not bring back an item added here and deleted elsewhere meanwhile', async () => {
+      setServerItems('l1', []);
+      let resolve!: (response: Response) => void;
+      fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      const adding = addItemsAction('l1', 'dates');
+      const [made] = items();
+      setServerItems('l1', [item(made!.id, 'dates', { updated_at: at(1) })]);
+      setServerItems('l1', []);
+      resolve(answer(201, { results: [item(made!.id, 'dates', { updated_at: at(1) })], warnings: [] }));
+      await adding;
+      expect(items()).toEqual([]);
+    });
+  });
+
   it('adds no second row for a name already unchecked on the list, and puts a checked one back', async () => {
     appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs'), item('b', 'bread', { is_completed: true })] } }));
     let resolve!: (response: Response) => void;

@@ -12,7 +12,7 @@ import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { keepUnchanged } from './keep-unchanged.ts';
-import { isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
+import { answerIsCurrent, isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { serverNow } from './server-clock.ts';
 import { sendChange } from './sync.ts';
 import { notify } from './toasts.ts';
@@ -128,8 +128,15 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
   const tempIds = new Set(temps.map((item) => item.id));
   const withoutTemps = (list: ClientItem[]) => list.filter((item) => !tempIds.has(item.id));
   const upsert = (list: ClientItem[], results: ItemView[]) => {
-    const ids = new Set(results.map((item) => item.id));
-    return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...keepUploadingImages(list, results)];
+    const held = new Map(list.map((item) => [item.id, item]));
+    const taken = results.flatMap((result): ItemView[] => {
+      const current = held.get(result.id);
+      // A new item the live feed removed before this answer came was deleted meanwhile: it stays gone.
+      if (!current) return tempIds.has(result.id) ? [] : [result];
+      return [answerIsCurrent(current, result) ? result : current];
+    });
+    const ids = new Set(taken.map((item) => item.id));
+    return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...keepUploadingImages(list, taken)];
   };
   setItems(listId, (list) => [...list.map((item) => (reopened.has(item.id) ? { ...item, is_completed: false } : item)), ...temps]);
   const newHistory = addToHistory(plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content])));
@@ -162,11 +169,28 @@ function replaceItem(listId: string, item: ClientItem) {
   setItems(listId, (list) => list.map((entry) => (entry.id === item.id ? keepUploadingImage(entry, item) : entry)));
 }
 
+/**
+ * The server's answers to a write in place of the items held, unless the live feed brought a later
+ * change of one meanwhile; an item it removed meanwhile is not brought back.
+ */
+export function takeItemAnswers(listId: string, answers: readonly ItemView[]) {
+  const byId = new Map(answers.map((item) => [item.id, item]));
+  appStore.update((state) => {
+    const held = state.items[listId];
+    if (!held) return state;
+    const taken = held.map((item) => {
+      const answer = byId.get(item.id);
+      return answer && answerIsCurrent(item, answer) ? keepUploadingImage(item, answer) : item;
+    });
+    return { ...state, items: { ...state.items, [listId]: taken } };
+  });
+}
+
 async function updateAction(listId: string, before: ClientItem, optimistic: ClientItem, body: Parameters<typeof itemRequests.update>[2]) {
   replaceItem(listId, optimistic);
   try {
     const sent = await sendChange<ItemView>(itemRequests.update(listId, before.id, body), { listId });
-    if (!sent.queued) replaceItem(listId, sent.value);
+    if (!sent.queued) takeItemAnswers(listId, [sent.value]);
   } catch (error) {
     replaceItem(listId, before);
     notify(UI_TEXT.itemUpdateFailed + messageOf(error, ''), 'error');

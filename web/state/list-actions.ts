@@ -8,7 +8,7 @@ import { ApiError, type ChangeRequest } from '../api/client.ts';
 import { shareRequests } from '../api/shares.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientList } from './app-state.ts';
-import { mergeServerLists, newTempId } from './optimistic.ts';
+import { answerIsCurrent, mergeServerLists, newTempId } from './optimistic.ts';
 import { serverNow } from './server-clock.ts';
 import { session } from './session.ts';
 import { sendChange, sendCreation } from './sync.ts';
@@ -25,6 +25,17 @@ export function upsertList(list: ListView) {
   setLists((lists) => {
     const index = lists.findIndex((entry) => entry.id === list.id);
     return index < 0 ? [list, ...lists] : lists.with(index, list);
+  });
+}
+
+/**
+ * The server's answer to a write on a list in place of the copy held, unless the live feed brought
+ * a later change meanwhile, or removed the list: a slow answer does not bring it back.
+ */
+function takeListAnswer(list: ListView) {
+  setLists((lists) => {
+    const index = lists.findIndex((entry) => entry.id === list.id);
+    return index < 0 || !answerIsCurrent(lists[index]!, list) ? lists : lists.with(index, list);
   });
 }
 
@@ -93,7 +104,7 @@ export async function createListAction(rawName: string): Promise<string | undefi
       listId: id,
       onQueued: (key) => setLists((lists) => lists.map((list) => (list.id === id ? { ...list, pendingKey: key } : list))),
     });
-    if (!sent.queued) upsertList(sent.value.list);
+    if (!sent.queued) takeListAnswer(sent.value.list);
   } catch (error) {
     removeListLocally(id);
     notify(UI_TEXT.listCreateFailed + messageOf(error, ''), 'error');
@@ -131,7 +142,7 @@ export async function renameListAction(id: string, rawName: string): Promise<voi
   upsertList({ ...list, name });
   try {
     const sent = await sendChange<{ list: ListView }>(listRequests.rename(id, name), { listId: id });
-    if (!sent.queued) upsertList(sent.value.list);
+    if (!sent.queued) takeListAnswer(sent.value.list);
   } catch (error) {
     upsertList(list);
     notify(UI_TEXT.listRenameFailed + messageOf(error, ''), 'error');
@@ -141,10 +152,10 @@ export async function renameListAction(id: string, rawName: string): Promise<voi
 /** Not optimistic: the Share List modal reports the outcome itself. */
 export async function setVisibilityAction(id: string, body: VisibilityBody): Promise<void> {
   const sent = await sendChange<{ list: ListView }>(listRequests.visibility(id, body), { listId: id });
-  if (!sent.queued) upsertList(sent.value.list);
+  if (!sent.queued) takeListAnswer(sent.value.list);
 }
 
 export async function setCustomPromptsAction(id: string, prompts: string[]): Promise<void> {
   const sent = await sendChange<{ list: ListView }>(listRequests.customPrompts(id, prompts), { listId: id });
-  if (!sent.queued) upsertList(sent.value.list);
+  if (!sent.queued) takeListAnswer(sent.value.list);
 }

@@ -22,6 +22,15 @@ export function newTempId(suffix?: number): string {
 export const isUnconfirmed = (entity: Optimistic): boolean => entity.tempId !== undefined;
 
 /**
+ * Whether the server's answer to a write may take the place of the copy held: not when the live
+ * feed brought a later change meanwhile (someone else's, made after this write; a slow answer
+ * arrives after it). A copy made here and not confirmed yet always gives way: its times are this
+ * device's guess.
+ */
+export const answerIsCurrent = (held: Optimistic & { updated_at: string }, answer: { updated_at: string }): boolean =>
+  isUnconfirmed(held) || answer.updated_at >= held.updated_at;
+
+/**
  * The optimistic entities of `current` that the server has not sent back yet and that are still
  * on their way: in flight (no pendingKey) or queued offline. One whose change was dropped is gone.
  */

@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, mockFetch } from '../test/http.ts';
+import { makeList } from '../test/factories.ts';
+import { appStore, resetAppState } from './app-state.ts';
+import { renameListAction } from './list-actions.ts';
+import { toastStore } from './toasts.ts';
+
+const at = (second: number) => `2025-01-01T00:00:0${second}.000Z`;
+const lists = () => appStore.get().lists;
+
+describe('a slow answer to a rename, after the live feed brought a later change', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  let resolve!: (response: Response) => void;
+  beforeEach(() => {
+    resetAppState();
+    toastStore.set([]);
+    fetchMock = mockFetch();
+    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    appStore.update((state) => ({ ...state, lists: [makeList({ id: 'l1', name: 'Trip', updated_at: at(1) })] }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps someone else's later name", async () => {
+    const renaming = renameListAction('l1', 'Trip A');
+    expect(lists()[0]!.name).toBe('Trip A');
+    appStore.update((state) => ({ ...state, lists: [makeList({ id: 'l1', name: 'Trip B', updated_at: at(3) })] }));
+    resolve(answer(200, { list: makeList({ id: 'l1', name: 'Trip A', updated_at: at(2) }) }));
+    await renaming;
+    expect(lists().map((list) => list.name)).toEqual(['Trip B']);
+  });
+
+  it('does not bring back a list deleted elsewhere meanwhile', async () => {
+    const renaming = renameListAction('l1', 'Trip A');
+    appStore.update((state) => ({ ...state, lists: [] }));
+    resolve(answer(200, { list: makeList({ id: 'l1', name: 'Trip A', updated_at: at(2) }) }));
+    await renaming;
+    expect(lists()).toEqual([]);
+  });
+});
