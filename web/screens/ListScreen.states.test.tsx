@@ -74,6 +74,26 @@ describe('ListScreen for a list that is not the caller’s to see', () => {
     expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toHaveAttribute('href', '/');
   });
 
+  it('says so too to a visitor of a public list made private while it is open', async () => {
+    const list = makeList({ name: 'Fair', owner_id: 'u2', isOwner: false, visibility: 'public' });
+    let isPublic = true;
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.endsWith('/lists')) return answer(200, { lists: [] });
+      if (isPublic && path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });
+      if (isPublic && path.endsWith('/lists/l1')) return answer(200, { list });
+      return answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } });
+    });
+    appStore.update((state) => ({ ...state, listsLoaded: true }));
+    renderListScreen('/lists/l1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fair' })).toBeInTheDocument();
+
+    isPublic = false;
+    // What the items subscription's refusal does (live-sync.ts).
+    act(() => removeListLocally('l1'));
+    expect(await screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone('Fair') })).toBeInTheDocument();
+  });
+
   it('says the list is not found when a link names one the caller never had', async () => {
     fetchMock.mockImplementation(async (url) =>
       String(url).endsWith('/lists') ? answer(200, { lists: [] }) : answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } }),

@@ -80,11 +80,13 @@ export function ListScreen() {
     return followListItems(id, loaded);
   }, [id, unconfirmed]);
 
-  // Not one of the user's lists: maybe a public one opened by its link, which the server decides.
+  // Not one of the user's lists: maybe a public one opened by its link, which the server decides;
+  // asked again when the visited list goes from the store (its items' subscription was refused).
+  const held = list !== undefined;
   useEffect(() => {
-    if (isOwn || !loaded) return;
+    if (isOwn || !loaded || held) return;
     loadVisitedList(id).catch(() => setMissing(id));
-  }, [id, isOwn, loaded]);
+  }, [id, isOwn, loaded, held]);
 
   const back = (
     <Link to="/" className={ui.iconButton} aria-label="Back to lists">

@@ -93,6 +93,20 @@ describe('item actions', () => {
     });
   });
 
+  it("reads a visited list again after a write is refused 403: its owner turned visitors' editing off", async () => {
+    const visited = makeList({ owner_id: 'u2', isOwner: false, visibility: 'public', public_editable: true });
+    appStore.update((state) => ({ ...state, visited: { l1: visited } }));
+    setServerItems('l1', [item('a', 'apple')]);
+    const viewOnly = makeList({ ...visited, public_editable: false, can: { ...visited.can, editItems: false } });
+    fetchMock
+      .mockResolvedValueOnce(failure(403, "You don't have permission to access this list"))
+      .mockResolvedValueOnce(answer(200, { list: viewOnly }));
+    await toggleItemAction('l1', items()[0]!);
+    await vi.waitFor(() => expect(appStore.get().visited.l1?.can.editItems).toBe(false));
+    expect(callOf(fetchMock, 1).url).toBe('/api/v1/lists/l1');
+    expect(items()).toMatchObject([{ id: 'a', is_completed: false }]);
+  });
+
   it('adds no second row for a name already unchecked on the list, and puts a checked one back', async () => {
     appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs'), item('b', 'bread', { is_completed: true })] } }));
     let resolve!: (response: Response) => void;

@@ -48,11 +48,24 @@ export async function loadVisitedList(id: string): Promise<void> {
   appStore.update((state) => ({ ...state, visited: { ...state.visited, [id]: list } }));
 }
 
+/** Forgets a list and its items, one of the user's or one visited by its link. */
 export function removeListLocally(id: string) {
   appStore.update((state) => {
     const { [id]: _items, ...items } = state.items;
-    return { ...state, lists: state.lists.filter((list) => list.id !== id), items };
+    const { [id]: _visited, ...visited } = state.visited;
+    return { ...state, lists: state.lists.filter((list) => list.id !== id), items, visited };
   });
+}
+
+/**
+ * After a write refused 403 on a list visited by its link: its owner turned editing by visitors
+ * off, which no live topic of the visitor's carries. The list is read again, so the controls
+ * follow (greyed boxes, no add bar, "view only").
+ */
+export function rereadVisitedAfterRefusal(listId: string, error: unknown): void {
+  if (error instanceof ApiError && error.status === 403 && appStore.get().visited[listId]) {
+    loadVisitedList(listId).catch(() => undefined);
+  }
 }
 
 export async function loadLists(): Promise<void> {
