@@ -12,10 +12,17 @@ export type SharePermission = z.infer<typeof SharePermission>;
 export const ShareStatus = z.enum(['pending', 'accepted']);
 export type ShareStatus = z.infer<typeof ShareStatus>;
 
-/** `userId` is a member's user id, or the e-mail address of a pending invitation (which has no user yet). */
+/**
+ * `userId` is a member's user id, or the e-mail address of a pending invitation (which has no user
+ * yet). Either is stored in lower case, so either is taken in any case.
+ */
 export const ShareParams = z.object({
   id: PathId,
-  userId: z.string().min(1).max(EMAIL_MAX_LENGTH),
+  userId: z
+    .string()
+    .min(1)
+    .max(EMAIL_MAX_LENGTH)
+    .transform((value) => value.toLowerCase()),
 });
 export type ShareParams = z.infer<typeof ShareParams>;
 

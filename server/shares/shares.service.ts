@@ -62,10 +62,12 @@ export function createShareService(deps: ShareDeps) {
   const { db, changes } = deps;
   const nowIso = () => deps.now().toISOString();
 
-  /** The share a path names, on a list whose shares the caller manages; never the owner's. */
+  /** The share a path names (lower-cased), on a list whose shares the caller manages; never the owner's, by id or address. */
   async function managedShare(trx: Transaction<DB>, actor: Actor, listId: string, userIdOrEmail: string) {
     const { list } = await authorize(trx, actor, listId, 'manage-shares');
-    if (userIdOrEmail === list.owner_id) throw forbidden(SERVER_MESSAGES.ownerAccessFixed);
+    const namesOwner =
+      userIdOrEmail === list.owner_id || (userIdOrEmail.includes('@') && (await queries.findUserByEmail(trx, userIdOrEmail))?.id === list.owner_id);
+    if (namesOwner) throw forbidden(SERVER_MESSAGES.ownerAccessFixed);
     const share = await queries.findShare(trx, listId, userIdOrEmail);
     if (!share) throw notFound(SERVER_MESSAGES.shareNotFound);
     return share;
@@ -165,7 +167,7 @@ export function createShareService(deps: ShareDeps) {
 
     /** Removes a member or withdraws a pending invitation; a member may remove themself (leave). */
     async remove(actor: Actor, listId: string, userIdOrEmail: string): Promise<void> {
-      const self = userIdOrEmail === actor.user.id || userIdOrEmail.toLowerCase() === actor.user.email;
+      const self = userIdOrEmail === actor.user.id || userIdOrEmail === actor.user.email;
       await changes.write([listId], async (trx, record) => {
         const share = self ? await ownShare(trx, actor, listId) : await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'removed', entityId: share.email });

@@ -87,12 +87,14 @@ describe('PUT /lists/{id}/shares/{userId}', () => {
     expect(pending.body.share).toMatchObject({ email, user_id: null, status: 'pending', permission: 'edit' });
   });
 
-  it("refuses to touch the owner's access (403), for the owner and an admin alike", async () => {
+  it("refuses to touch the owner's access (403), for the owner and an admin alike, named by id or address in any case", async () => {
     const { owner, admin, listId } = shared;
     for (const caller of [owner, admin]) {
-      const call = () =>
-        t.request({ method: 'PUT', path: `/lists/${listId}/shares/${owner.user.id}`, token: caller.token, body: { permission: 'view' } });
-      await expectRefused(t, listId, call, 403, SERVER_MESSAGES.ownerAccessFixed);
+      for (const key of [owner.user.id, owner.user.id.toUpperCase(), owner.email, owner.email.toUpperCase()]) {
+        const call = () =>
+          t.request({ method: 'PUT', path: `/lists/${listId}/shares/${encodeURIComponent(key)}`, token: caller.token, body: { permission: 'view' } });
+        await expectRefused(t, listId, call, 403, SERVER_MESSAGES.ownerAccessFixed);
+      }
     }
   });
 
@@ -143,7 +145,7 @@ describe('DELETE /lists/{id}/shares/{userId}', () => {
   it('lets a view or edit member leave, by id or by address: the list leaves their dashboard, the others stay', async () => {
     const { owner, editor, viewer, listId } = await castOfList(t);
     const leave = (token: string, key: string) => t.request({ method: 'DELETE', path: `/lists/${listId}/shares/${key}`, token });
-    expect((await leave(viewer.token, viewer.user.id)).status).toBe(204);
+    expect((await leave(viewer.token, viewer.user.id.toUpperCase())).status).toBe(204);
     expect((await leave(editor.token, editor.email.toUpperCase())).status).toBe(204);
     for (const member of [viewer, editor]) {
       expect((await t.request({ method: 'GET', path: '/lists', token: member.token })).body.lists).toEqual([]);
@@ -169,6 +171,7 @@ describe('DELETE /lists/{id}/shares/{userId}', () => {
     const remove = (token: string, userId: string, id = listId) => () =>
       t.request({ method: 'DELETE', path: `/lists/${id}/shares/${userId}`, token });
     await expectRefused(t, listId, remove(admin.token, owner.user.id), 403, SERVER_MESSAGES.ownerAccessFixed);
+    await expectRefused(t, listId, remove(admin.token, encodeURIComponent(owner.email)), 403, SERVER_MESSAGES.ownerAccessFixed);
     await expectRefused(t, listId, remove(owner.token, owner.user.id), 403, SERVER_MESSAGES.ownerCannotLeave);
     await expectRefused(t, listId, remove(owner.token, owner.email), 403, SERVER_MESSAGES.ownerCannotLeave);
     await expectRefused(t, listId, remove(editor.token, viewer.user.id), 403, MESSAGES.listForbidden);
