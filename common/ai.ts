@@ -117,6 +117,7 @@ export const AI_MESSAGES = {
   photoTooManyPixels: `A photo can have at most ${AI_PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
   photoNotImage: 'The photo is not an image Listo can read (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
   propertiesTooLarge: 'The properties the AI model answered would make an item too large; nothing was changed',
+  renamedMeanwhile: 'The item was renamed while the AI model worked on it. Nothing was changed; please try again.',
   adminOnly: "Only this server's administrators can change AI access",
   userNotFound: 'User not found',
   canUseAiRequired: 'Send can_use_ai as true or false',

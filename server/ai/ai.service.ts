@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   AI_ENRICHMENT_KEYS,
+  AI_MESSAGES,
   AI_TIER_OF,
   languageName,
   translationKey,
@@ -21,7 +22,7 @@ import type { Actor } from '../access/actor.ts';
 import { isMember, type ListRole } from '../access/permissions.ts';
 import type { DB, ItemRow } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsResponse } from '../items/item-pages.ts';
 import * as itemQueries from '../items/items.queries.ts';
@@ -135,6 +136,8 @@ export function createAiService(deps: AiDeps) {
       const { role } = await authorize(trx, actor, listId, 'edit-items');
       const current = await itemQueries.findItem(trx, listId, itemId);
       if (!current) throw notFound(SERVER_MESSAGES.itemNotFound);
+      // The model answered for the name it was given: not for one someone typed meanwhile.
+      if (current.content !== row.content) throw conflict(AI_MESSAGES.renamedMeanwhile);
       const [changed] = await writeValues(trx, listId, [current], () => values);
       if (changed) {
         await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity('edited', [changed.content])));

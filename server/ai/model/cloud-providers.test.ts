@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AI_ANSWER_MAX_BYTES } from '../../../common/ai.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AI_ANSWER_MAX_BYTES, AI_MESSAGES } from '../../../common/ai.ts';
 import type { AppDeps } from '../../app.ts';
 import { addItems, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
 import { insertList } from '../../test/list-factories.ts';
@@ -193,6 +193,28 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
 
     expect((await translate(other, milk!.id)).body.properties.name_fr).toBe('milk (fr)');
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("answers 409 and writes nothing when the item is renamed while the model works on its old name", async () => {
+    const { owner, listId } = await listWith(['apple']);
+    const [apple] = (await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: owner.token })).body.items;
+    fake.script({ delayMs: 400 });
+    const translating = t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/${apple.id}/properties`,
+      token: owner.token,
+      body: { action: 'translate', language: 'fr' },
+    });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    const rename = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${apple.id}`, token: owner.token, body: { content: 'pear', properties: {} } });
+    expect(rename.status).toBe(200);
+
+    const response = await translating;
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({ code: 'conflict', message: AI_MESSAGES.renamedMeanwhile });
+    const [row] = await itemRows(t, listId);
+    expect(row!.content).toBe('pear');
+    expect(fromJson(row!.properties)).toEqual({});
   });
 
   it('runs every custom prompt over the items and answers the updated items', async () => {
