@@ -13,6 +13,7 @@ import type { LiveClientOptions, SocketLike } from '../realtime/live-client.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { ITEMS_LOAD_WAIT_MS, followListItems, startLiveSync } from './live-sync.ts';
+import { replayPendingChanges } from './sync.ts';
 import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
 import { makeList, makeUser } from '../test/factories.ts';
@@ -300,6 +301,29 @@ describe('live sync', () => {
         await act(() => vi.advanceTimersByTimeAsync(0));
         expect(fetchMock).toHaveBeenCalledOnce();
         expect(appStore.get()).toMatchObject({ pendingChanges: [], online: true });
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('reconnects at once when changes queued during an outage reach the server, instead of waiting out its backoff', async () => {
+      const fetchMock = mockFetch();
+      try {
+        stop = startLiveSync();
+        const first = await connected();
+        act(() => first.onclose?.({ code: 1006, reason: '' }));
+        // Several failed reconnects: the next one is seconds away.
+        for (let tries = 0; tries < 4; tries++) {
+          await act(() => vi.advanceTimersByTimeAsync(REALTIME_PAUSED_NOTICE_MS * 4));
+          act(() => sockets.at(-1)!.onclose?.({ code: 1006, reason: '' }));
+        }
+        const before = sockets.length;
+        fetchMock.mockResolvedValue(answer(201, { results: [item('id-milk', 'milk')], warnings: [] }));
+        const milk = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } } as const;
+        appStore.update((state) => ({ ...state, pendingChanges: [milk] }));
+        await act(() => replayPendingChanges());
+        await act(() => vi.advanceTimersByTimeAsync(0));
+        expect(sockets.length).toBe(before + 1);
       } finally {
         vi.unstubAllGlobals();
       }

@@ -12,7 +12,7 @@ import { setServerItems } from './item-actions.ts';
 import { removeListLocally } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
 import { session } from './session.ts';
-import { replayPendingChanges } from './sync.ts';
+import { onReplayed, replayPendingChanges } from './sync.ts';
 import { notify } from './toasts.ts';
 
 /**
@@ -92,7 +92,11 @@ export function startLiveSync(): () => void {
     }),
   );
 
+  // Changes sent after an outage mean the server answers again: the socket need not wait out its backoff.
+  const stopFollowingReplays = onReplayed(() => live.checkNow());
+
   return () => {
+    stopFollowingReplays();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     live.close();
     if (client === live) client = undefined;
