@@ -8,7 +8,8 @@ describe('trimUnseen', () => {
   });
 
   it('leaves nothing of a name nobody could see', () => {
-    for (const unseen of ['\u200b', '\u200b\u200b', '\u00a0\u3000', '\u2066\u2069', '\u00ad', '\u0007\u001b']) {
+    const drawnBlank = ['\u3164', '\u115f\u1160', '\uffa0', '\u2800', '\ufe0f', '\u0301', '\u{E0061}\u{E0062}'];
+    for (const unseen of ['\u200b', '\u200b\u200b', '\u00a0\u3000', '\u2066\u2069', '\u00ad', '\u0007\u001b', ...drawnBlank]) {
       expect(trimUnseen(unseen)).toBe('');
     }
   });
@@ -19,5 +20,8 @@ describe('trimUnseen', () => {
     const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
     expect(trimUnseen(scotland)).toBe(scotland);
     expect(trimUnseen('حليب\u200f')).toBe('حليب');
+    expect(trimUnseen('❤\ufe0f')).toBe('❤\ufe0f');
+    expect(trimUnseen('e\u0301')).toBe('e\u0301');
+    expect(trimUnseen('한글')).toBe('한글');
   });
 });

@@ -7,7 +7,15 @@
 const UNSEEN = '[\\s\\p{Cc}\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF]';
 const UNSEEN_AT_ENDS = new RegExp(`^${UNSEEN}+|${UNSEEN}+$`, 'gu');
 
+/**
+ * A character that shows: not white space, a mark (an accent or a variation selector alone), a
+ * control or format character (the tags of a flag alone), nor one of the letters and symbols
+ * drawn blank (the Hangul fillers, the blank braille pattern).
+ */
+const SEEN = /[^\s\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
 /** A name as people type it, without what cannot be seen at its ends: empty when nothing can be seen. */
 export function trimUnseen(text: string): string {
-  return text.replace(UNSEEN_AT_ENDS, '');
+  const trimmed = text.replace(UNSEEN_AT_ENDS, '');
+  return SEEN.test(trimmed) ? trimmed : '';
 }
