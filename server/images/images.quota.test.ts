@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { useTestApp } from '../test/test-app.ts';
+import { usesPostgres } from '../test/test-database.ts';
+import { gateTransactions, until } from '../test/transaction-gate.ts';
 import { listWithItem, storedFiles, upload } from './image-test-helpers.ts';
 
 /** STORAGE_QUOTA_MB: a user's pictures together (every variant) stay within it; beyond, 402. */
@@ -35,6 +37,20 @@ it('counts each uploader separately', async () => {
   const photo = (await makeNoise()).toString('base64');
   expect((await upload(t, first.user.token, first.listId, first.itemId, photo)).status).toBe(200);
   expect((await upload(t, second.user.token, second.listId, second.itemId, photo)).status).toBe(200);
+});
+
+// SQLite writes one at a time: only PostgreSQL runs two uploads' checks side by side.
+it.skipIf(!usesPostgres())('holds for uploads at once to items of different lists (PostgreSQL)', async () => {
+  const first = await listWithItem(t);
+  const { listId, itemId } = await listWithItem(t, first.user);
+  const photo = (await makeNoise()).toString('base64');
+  // Released together: on PostgreSQL both transactions run side by side, each under its own list's lock.
+  const gate = gateTransactions(t);
+  const uploads = [upload(t, first.user.token, first.listId, first.itemId, photo), upload(t, first.user.token, listId, itemId, photo)];
+  await until(() => gate.waiting() >= 2);
+  gate.open();
+  const statuses = (await Promise.all(uploads)).map((response) => response.status).sort();
+  expect(statuses).toEqual([200, 402]);
 });
 
 function makeNoise(): Promise<Buffer> {

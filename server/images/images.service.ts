@@ -15,6 +15,7 @@ import type { ItemPresenter } from '../items/item.presenter.ts';
 import { findItem, updateItem } from '../items/items.queries.ts';
 import { activityOf, type ChangeFeed } from '../realtime/index.ts';
 import type { BlobStore } from './blob-store.ts';
+import { lockUserRow } from '../db/user-lock.ts';
 import { storeFailure } from './blob-storage.ts';
 import { contentTypeOf, imageKeys, type Variant } from './image-files.ts';
 import { decodeImageData, sniffImageFormat } from './image-input.ts';
@@ -56,6 +57,8 @@ export function createImageService(deps: ImageDeps) {
     await changes.write([listId], async (trx) => {
       await editableItem(trx, actor, listId, itemId);
       if (deps.quotaBytes > 0) {
+        // Uploads of one user to items of different lists hold different list locks: they count one after the other.
+        await lockUserRow(trx, actor.user.id);
         const held = await queries.bytesHeldBy(trx, actor.user.id);
         if (held + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes, held);
       }
