@@ -11,6 +11,16 @@ import { AccountScreen } from './AccountScreen.tsx';
 
 const unconfirmed: UserView = { id: 'u1', email: 'ada@example.com', first_name: null, can_use_ai: true, email_verified: false };
 
+/** Signs the user in and shows Account Settings. */
+function showAccount(user: UserView) {
+  session.signIn({ token: 'tok', user });
+  render(
+    <MemoryRouter>
+      <AccountScreen user={user} />
+    </MemoryRouter>,
+  );
+}
+
 describe('AccountScreen: e-mail confirmation', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   /** Answers the screen's GET /auth/me with `user`, and the resend with `resend`. */
@@ -20,12 +30,7 @@ describe('AccountScreen: e-mail confirmation', () => {
       if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
       return resend();
     });
-    session.signIn({ token: 'tok', user });
-    render(
-      <MemoryRouter>
-        <AccountScreen user={user} />
-      </MemoryRouter>,
-    );
+    showAccount(user);
     return screen.getByRole('region', { name: 'Profile' });
   }
   const resendButton = () => screen.getByRole('button', { name: UI_TEXT.resendVerification });
@@ -81,7 +86,7 @@ describe('AccountScreen: e-mail confirmation', () => {
   });
 });
 
-describe('AccountScreen: a new password', () => {
+describe('AccountScreen: the profile and a new password', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -99,12 +104,7 @@ describe('AccountScreen: a new password', () => {
       linked = [];
       return answer(204);
     });
-    session.signIn({ token: 'tok', user });
-    render(
-      <MemoryRouter>
-        <AccountScreen user={user} />
-      </MemoryRouter>,
-    );
+    showAccount(user);
     const password = screen.getByRole('region', { name: 'Change Password' });
     expect(password).toHaveTextContent(UI_TEXT.changePasswordExplained);
     const apps = screen.getByRole('region', { name: LINKED_APPS_TEXT.title });
@@ -127,12 +127,7 @@ describe('AccountScreen: a new password', () => {
       if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
       return profileAnswer(JSON.parse(String(init?.body)) as { first_name: string });
     });
-    session.signIn({ token: 'tok', user });
-    render(
-      <MemoryRouter>
-        <AccountScreen user={user} />
-      </MemoryRouter>,
-    );
+    showAccount(user);
     const profile = screen.getByRole('region', { name: 'Profile' });
     const firstName = within(profile).getByLabelText('First Name');
 
