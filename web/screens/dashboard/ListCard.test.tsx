@@ -2,12 +2,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { appStore, resetAppState, type ClientList } from '../../state/app-state.ts';
 import { session } from '../../state/session.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { makeList, makeUser } from '../../test/factories.ts';
-import { answer, callOf, failure, mockFetch } from '../../test/http.ts';
+import { answer, callOf, failure, item, mockFetch } from '../../test/http.ts';
 import { ListCard } from './ListCard.tsx';
 
 /** A list shared with the signed-in user (u2) by its owner (u1), as the server describes it. */
@@ -102,3 +103,25 @@ describe('ListCard: leaving a list shared with me', () => {
     expect(toastStore.get()).toEqual([]);
   });
 });
+
+describe('ListCard: its counts', () => {
+  beforeEach(() => resetAppState());
+  afterEach(cleanup);
+
+  const list = makeList({ item_count: 3, done_count: 0 });
+  const held = [item('a', 'milk', { is_completed: true }), item('b', 'eggs', { is_completed: true }), item('c', 'bread'), item('d', 'jam')];
+
+  it("are the server's, also when items of the list are held here", () => {
+    appStore.update((state) => ({ ...state, items: { l1: held } }));
+    showCard(list);
+    expect(screen.getByText(LIST_VIEW_TEXT.progress(0, 3))).toBeInTheDocument();
+  });
+
+  it("are the device's own while changes made here wait to be sent, as on the list's screen", () => {
+    const waiting = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'jam' } } as const;
+    appStore.update((state) => ({ ...state, items: { l1: held }, pendingChanges: [waiting] }));
+    showCard(list);
+    expect(screen.getByText(LIST_VIEW_TEXT.progress(2, 4))).toBeInTheDocument();
+  });
+});
+

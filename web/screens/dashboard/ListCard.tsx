@@ -7,7 +7,7 @@ import { LeaveListDialog } from '../../components/LeaveListDialog.tsx';
 import { ListProgress } from '../../components/ListProgress.tsx';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
-import type { ClientList } from '../../state/app-state.ts';
+import { useAppState, type ClientList } from '../../state/app-state.ts';
 import { deleteListAction, leaveListAction } from '../../state/list-actions.ts';
 import { isUnconfirmed } from '../../state/optimistic.ts';
 import { changePermissionAction, removeAccessAction } from '../../state/share-actions.ts';
@@ -24,6 +24,18 @@ function neighbourOf(card: HTMLElement | null): HTMLElement | null {
 }
 
 /**
+ * The card's counts: the server's; but while changes made on this device wait to be sent (offline),
+ * those of the items held here, as the list's own screen shows them.
+ */
+function useShownCounts(list: ClientList): { done: number; total: number } | undefined {
+  const waiting = useAppState((state) => state.pendingChanges.some((change) => change.listId === list.id));
+  const held = useAppState((state) => state.items[list.id]);
+  if (waiting && held) return { done: held.filter((item) => item.is_completed).length, total: held.length };
+  // A list cached by an older version has no counts until the server's answer replaces it.
+  return typeof list.item_count === 'number' ? { done: list.done_count, total: list.item_count } : undefined;
+}
+
+/**
  * A list on the dashboard: name, how many items are done and its last change, tags (spec section
  * 2) and, as the server allows, a delete button (the owner) or a leave button (a member).
  */
@@ -31,6 +43,7 @@ export function ListCard({ list }: { list: ClientList }) {
   const [confirm, setConfirm] = useState<'delete' | { userId: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const pending = isUnconfirmed(list);
+  const counts = useShownCounts(list);
   const card = useRef<HTMLLIElement>(null);
   // Read as the card is deleted or left, while it and its neighbours are still on the page.
   const neighbour = useRef<HTMLElement | null>(null);
@@ -41,10 +54,9 @@ export function ListCard({ list }: { list: ClientList }) {
       <Link to={`/lists/${list.id}`} className={styles.name} dir="auto">
         {list.name}
       </Link>
-      {/* A list cached by an older version has no counts until the server's answer replaces it. */}
-      {typeof list.item_count === 'number' && (
+      {counts && (
         <div className={styles.progress}>
-          <ListProgress done={list.done_count} total={list.item_count} lastChange={list.last_change} />
+          <ListProgress done={counts.done} total={counts.total} lastChange={list.last_change} />
         </div>
       )}
       <div className={styles.tags}>
