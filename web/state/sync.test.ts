@@ -106,10 +106,16 @@ describe('the replay of changes made offline', () => {
     expect(toastStore.get()).toEqual([]);
   });
 
-  it('says once how many changes were refused, with the first reason', async () => {
+  it('says once how many changes were refused, with each reason once', async () => {
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await replayPendingChanges();
     expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(2, 'You cannot edit this list')]);
+  });
+
+  it('names every different reason', async () => {
+    fetchMock.mockResolvedValueOnce(failure(404, 'Item not found')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
+    await replayPendingChanges();
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(2, 'Item not found; You cannot edit this list')]);
   });
 
   it('keeps the queue for the next sign-in when the server ended the session', async () => {
