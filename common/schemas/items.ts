@@ -123,10 +123,15 @@ export const ItemsResponse = z.object({ items: z.array(ItemView), next: z.string
 export type ItemsResponse = z.infer<typeof ItemsResponse>;
 
 /**
- * POST /lists/{id}/items/batch: the items created (or put back unchecked) in the order typed, and
- * warnings for the names that were already on the list and so were not added again.
+ * POST /lists/{id}/items/batch: the items created (or put back unchecked) in the order typed,
+ * warnings for the names that were already on the list and so were not added again, and `merged`:
+ * each entry id that was not used, to the id of the item of the same name that stands for it.
  */
-export const BatchItemsResponse = z.object({ results: z.array(ItemView), warnings: z.array(z.string()) });
+export const BatchItemsResponse = z.object({
+  results: z.array(ItemView),
+  warnings: z.array(z.string()),
+  merged: z.record(z.string(), z.string()),
+});
 export type BatchItemsResponse = z.infer<typeof BatchItemsResponse>;
 
 /**

@@ -91,6 +91,23 @@ describe('POST /lists/{id}/items/batch', () => {
     expect(await itemRows(t, listId)).toHaveLength(2);
   });
 
+  it('answers, for each entry id not used, the item of the same name that stands for it', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const [milk, bread] = await addItems(t, owner.token, listId, ['milk', 'bread']);
+    await t.request({ method: 'PUT', path: `/lists/${listId}/items/${bread!.id}`, token: owner.token, body: { is_completed: true } });
+    // As a device that added these offline sends them: each with the id of its optimistic row.
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', ONE_ID, '33333333-3333-4333-8333-333333333333'];
+    const response = await t.request({
+      method: 'POST',
+      path: `/lists/${listId}/items/batch`,
+      token: owner.token,
+      body: { items: ['Milk', 'bread', 'tea', '2 tea'].map((content, index) => ({ id: ids[index], content })) },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.merged).toEqual({ [ids[0]!]: milk!.id, [ids[1]!]: bread!.id, [ids[3]!]: ONE_ID });
+    expect(response.body.results.map((item: ItemView) => item.id)).toEqual([bread!.id, ONE_ID]);
+  });
+
   it('answers 200 and adds nothing when every name is already on the list', async () => {
     const { owner, listId } = await ownerWithList(t);
     await addItems(t, owner.token, listId, ['rice']);
@@ -101,7 +118,7 @@ describe('POST /lists/{id}/items/batch', () => {
       body: { items: [{ content: 'rice' }] },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ results: [], warnings: ['"rice" is already on this list'] });
+    expect(response.body).toEqual({ results: [], warnings: ['"rice" is already on this list'], merged: {} });
     expect(await itemRows(t, listId)).toHaveLength(1);
   });
 

@@ -53,6 +53,7 @@ type Audience = Parameters<ItemPresenter>[1];
 interface Added {
   results: ItemView[];
   warnings: BatchItemsResponse['warnings'];
+  merged: BatchItemsResponse['merged'];
   /** Whether anything changed (201), or every name was already on the list (200). */
   created: boolean;
   audience: Audience;
@@ -68,7 +69,6 @@ function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemA
   return content !== row.content ? 'renamed' : 'edited';
 }
 
-/** An entry with an id is one item (the client split the line); one without may hold several. */
 /**
  * A new item's properties: what is remembered for its name, with what was typed. Each fits the
  * limit alone but not always both together; then what was typed wins alone.
@@ -78,12 +78,31 @@ function startingProperties(draft: ItemDraft, remembered: Record<string, unknown
   return propertiesFit(merged) ? merged : draft.parsed;
 }
 
+/** An entry with an id is one item (the client split the line); one without may hold several. */
 function draftsOf(entries: readonly ItemEntry[]): Draft[] {
   return entries.flatMap((entry): Draft[] => {
     if (entry.id === undefined) return draftsFromInputs([entry.content]);
     const draft = draftFromPiece(entry.content);
     return draft ? [{ ...draft, id: entry.id }] : [];
   });
+}
+
+/**
+ * The entries whose client id was not used because an item of the same name stands for them: the
+ * one unchecked on the list, the checked one put back, or an earlier entry's. A device that queued
+ * changes of its new item offline sends them to that item instead (web/state/sync.ts).
+ */
+function standIns(steps: readonly AddStep<Draft>[], made: Map<Draft, ItemRow>, named: readonly Pick<ItemRow, 'id' | 'name_key' | 'is_completed'>[]): Record<string, string> {
+  const holders = new Map<string, string>();
+  for (const row of named) if (!toBool(row.is_completed)) holders.set(row.name_key, row.id);
+  const merged: Record<string, string> = {};
+  for (const step of steps) {
+    // A skipped name is held by an unchecked item or an earlier entry (common/item-duplicates.ts).
+    const id = step.kind === 'skip' ? holders.get(step.draft.nameKey)! : made.get(step.draft)!.id;
+    if (step.kind !== 'skip') holders.set(step.draft.nameKey, id);
+    if (step.draft.id !== undefined && id !== step.draft.id) merged[step.draft.id] = id;
+  }
+  return merged;
 }
 
 export function createItemService(deps: ItemDeps) {
@@ -176,6 +195,7 @@ export function createItemService(deps: ItemDeps) {
         return answer(trx, {
           results: rows.map((row) => presentItem(row, audience)),
           warnings: plan.warnings,
+          merged: standIns(plan.steps, made, named),
           created: done.length > 0,
           audience,
         });
@@ -206,7 +226,10 @@ export function createItemService(deps: ItemDeps) {
      * whether anything changed (201), or every name was already on the list (200).
      */
     addBatch(actor: Actor, listId: string, entries: readonly ItemEntry[]): Promise<{ body: BatchItemsResponse; created: boolean }> {
-      return addItems(actor, listId, entries, (_trx, { results, warnings, created }) => ({ body: { results, warnings }, created }));
+      return addItems(actor, listId, entries, (_trx, { results, warnings, merged, created }) => ({
+        body: { results, warnings, merged },
+        created,
+      }));
     },
 
     /**

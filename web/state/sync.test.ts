@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { UI_TEXT } from '../../common/messages.ts';
-import { answer, failure, item, mockFetch } from '../test/http.ts';
+import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
 import { readEndedSession } from './ended-session.ts';
@@ -103,6 +103,23 @@ describe('the replay of changes made offline', () => {
       .mockResolvedValueOnce(created('eggs'));
     await replayPendingChanges();
     expect(queued()).toEqual([]);
+    expect(toastStore.get()).toEqual([]);
+  });
+
+  it('sends the queued changes of an item added offline to the item that the server said stands for it', async () => {
+    const [mine, theirs] = ['0193c7e2-0000-7000-8000-000000000001', '0193c7e2-0000-7000-8000-000000000002'];
+    const add: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items/batch', body: { items: [{ id: mine, content: 'milk' }] } };
+    const check: PendingChange = { key: 'k2', listId: 'l1', method: 'PUT', path: `/lists/l1/items/${mine}`, body: { is_completed: true } };
+    const order: PendingChange = { key: 'k3', listId: 'l1', method: 'PUT', path: '/lists/l1/items/order', body: { ids: ['a', mine] } };
+    appStore.update((state) => ({ ...state, pendingChanges: [add, check, order] }));
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { results: [], warnings: ['"milk" is already on this list'], merged: { [mine]: theirs } }))
+      .mockResolvedValueOnce(answer(200, item(theirs, 'milk', { is_completed: true })))
+      .mockResolvedValueOnce(answer(200, { items: [], next: null, seq: 1 }));
+    await replayPendingChanges();
+    expect(queued()).toEqual([]);
+    expect(callOf(fetchMock, 1)).toMatchObject({ method: 'PUT', url: expect.stringMatching(`/lists/l1/items/${theirs}$`), body: { is_completed: true } });
+    expect(callOf(fetchMock, 2).body).toEqual({ ids: ['a', theirs] });
     expect(toastStore.get()).toEqual([]);
   });
 

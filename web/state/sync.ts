@@ -126,6 +126,26 @@ function stopRetrying(): void {
 /** A removal answered 404 found its target gone already: done, as the online removals take it. */
 const alreadyDone = (change: PendingChange, error: ApiError) => change.method === 'DELETE' && error.status === 404;
 
+/**
+ * An answer's `merged` names ids this device made that the server did not use, each with the id of
+ * what stands for it: an item added offline whose name another device added meanwhile (the batch
+ * call, common/schemas/items.ts). The changes queued behind it go to that one instead, so edits of
+ * the item made offline are not lost.
+ */
+function retargetQueue(answer: unknown): void {
+  const merged = answer instanceof Object && 'merged' in answer ? (answer.merged as Record<string, string>) : {};
+  const renames = Object.entries(merged);
+  if (renames.length === 0) return;
+  // Ids are UUIDs: one found anywhere in a path or a body is that item.
+  const retarget = (change: PendingChange): PendingChange => {
+    let text = JSON.stringify([change.path, change.body ?? null]);
+    for (const [from, to] of renames) text = text.replaceAll(from, to);
+    const [path, body] = JSON.parse(text) as [string, unknown];
+    return { ...change, path, body: body ?? undefined };
+  };
+  appStore.update((state) => ({ ...state, pendingChanges: state.pendingChanges.map(retarget) }));
+}
+
 let replaying: Promise<void> | undefined;
 
 /**
@@ -142,7 +162,7 @@ export function replayPendingChanges(): Promise<void> {
         const change = appStore.get().pendingChanges[0];
         if (!change) break;
         try {
-          await request(change);
+          retargetQueue(await request(change));
         } catch (error) {
           if (isNetworkError(error)) {
             awaitServer();
