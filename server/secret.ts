@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolder } from './make-folder.ts';
 
 const SECRET_FILE = 'secret.key';
 
@@ -11,7 +12,7 @@ const SECRET_FILE = 'secret.key';
 export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, SECRET_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeFolder(dataDir);
   try {
     // 'wx' fails if the file exists, so two first starts cannot overwrite each other's key.
     fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });

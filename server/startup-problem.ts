@@ -50,7 +50,7 @@ export function startupProblem(error: unknown, config: Config): string | undefin
     if (code && UNREACHABLE.has(code)) return `${where} cannot be reached (${code}). Is it running, and is the address right?`;
     if (code && POSTGRES_REFUSALS.test(code)) return `${where} refused the connection: ${error.message}. Check the user, password and database name in DATABASE_URL.`;
   }
-  // Node's recursive mkdir says ENOENT for a folder it cannot make on a read-only mount.
+  // mkdir says ENOENT for a folder it cannot make on a read-only mount or under /proc (make-folder.ts).
   const reason = code && (syscall === 'mkdir' && code === 'ENOENT' ? 'it cannot be made there' : FILE_SYSTEM_REASONS[code]);
   if (reason) {
     return `The data folder ${config.dataDir} cannot be used: ${reason}. Set DATA_DIR to a folder this user may write to.`;

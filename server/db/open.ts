@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { groupCommit, transactionEach, type RunInTransaction } from './group-commit.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import { makeFolder } from '../make-folder.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -72,7 +72,7 @@ function lockForThisProcess(file: string): () => void {
 }
 
 function openSqlite(file: string): Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeFolder(path.dirname(file));
   const unlock = lockForThisProcess(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');

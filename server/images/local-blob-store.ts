@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobStoreError, type BlobStore } from './blob-store.ts';
+import { makeFolder } from '../make-folder.ts';
 
 /**
  * The default blob store: files under `DATA_DIR/blobs`, one file per key. A file is written under
@@ -26,7 +27,7 @@ const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 export function createLocalBlobStore(options: { dir: string; signedUrl: (key: string, expiresAt: Date) => string }): LocalBlobStore {
   const root = path.resolve(options.dir);
   const tempDir = path.join(root, TEMP_DIR);
-  fs.mkdirSync(tempDir, { recursive: true });
+  makeFolder(tempDir);
   removeStaleTempFiles(tempDir);
 
   const fileOf = (key: string): string | undefined => (KEY.test(key) ? path.join(root, ...key.split('/')) : undefined);
