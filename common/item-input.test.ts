@@ -338,6 +338,13 @@ describe('itemNameKey', () => {
     ['1,5 l milk', 'milk'],
     ['peanut    butter', 'peanut butter'],
     ['Peanut\u00a0Butter', 'peanut butter'],
+    // Invisible formatting pasted inside a name (a soft hyphen, a zero-width space, a direction mark).
+    ['mi\u00adlk', 'milk'],
+    ['pea\u200bnut butter', 'peanut butter'],
+    ['\u202bmilk\u202c', 'milk'],
+    // The joiners stay: they change how a word is drawn.
+    ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0645', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0645'],
+    ['\u{1F468}\u200d\u{1F373}', '\u{1F468}\u200d\u{1F373}'],
     ['7up', '7up'],
     ['42', '42'],
     ['', ''],

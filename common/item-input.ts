@@ -18,7 +18,7 @@
  *   qty "3"): the text alone cannot tell them apart.
  */
 
-import { trimUnseen } from './unseen-text.ts';
+import { trimUnseen, withoutInvisibleFormatting } from './unseen-text.ts';
 
 export interface ParsedItem {
   /** The item's name, trimmed, without the leading quantity. */
@@ -174,7 +174,7 @@ export function readAmount(text: string): { amount: number; rest: string } | und
  * a rule zoo is not.
  */
 export function itemNameKey(content: string): string {
-  const words = parseItem(content).content.normalize('NFC').toLowerCase().split(' ');
+  const words = withoutInvisibleFormatting(parseItem(content).content).normalize('NFC').toLowerCase().split(' ');
   const last = words.at(-1) ?? '';
   if (last.length > 3 && last.endsWith('s') && !/(?:ss|us|is|['’]s)$/.test(last)) {
     words[words.length - 1] = last.slice(0, -1);

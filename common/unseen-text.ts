@@ -14,6 +14,18 @@ const UNSEEN_AT_ENDS = new RegExp(`^${UNSEEN}+|${UNSEEN}+$`, 'gu');
  */
 const SEEN = /[^\s\p{M}\p{C}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
+/**
+ * The format characters that change nothing a reader sees inside a word: soft hyphen, zero-width
+ * space, direction marks, embeddings and isolates, word joiner, byte order mark. Not the joiners
+ * (U+200C, U+200D), which change how Persian and Indic words are drawn and build emoji sequences.
+ */
+const INVISIBLE_FORMATTING = /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/gu;
+
+/** The text without its invisible formatting: "mi\u00ADlk" (a soft hyphen pasted) reads "milk". */
+export function withoutInvisibleFormatting(text: string): string {
+  return text.replace(INVISIBLE_FORMATTING, '');
+}
+
 /** A name as people type it, without what cannot be seen at its ends: empty when nothing can be seen. */
 export function trimUnseen(text: string): string {
   const trimmed = text.replace(UNSEEN_AT_ENDS, '');

@@ -10,6 +10,7 @@ import * as listLastChange from './008-list-last-change.ts';
 import * as itemNameKeys from './009-item-name-keys.ts';
 import * as listItemCounts from './010-list-item-counts.ts';
 import * as nameKeysWithoutUnseenEnds from './011-name-keys-without-unseen-ends.ts';
+import * as nameKeysWithoutInvisibleFormatting from './012-name-keys-without-invisible-formatting.ts';
 
 /** Every migration, in order. Listed by hand so the bundle of migrations is explicit and static. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-item-name-keys': itemNameKeys,
   '010-list-item-counts': listItemCounts,
   '011-name-keys-without-unseen-ends': nameKeysWithoutUnseenEnds,
+  '012-name-keys-without-invisible-formatting': nameKeysWithoutInvisibleFormatting,
 };
