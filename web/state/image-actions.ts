@@ -1,6 +1,7 @@
 import { IMAGE_TEXT } from '../../common/image-uploads.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { ApiError, newIdempotencyKey } from '../api/client.ts';
+import { newIdempotencyKey } from '../api/client.ts';
+import { foundGoneAlready } from '../api/removals.ts';
 import { imageRequests, uploadItemImage } from '../api/images.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientItem } from './app-state.ts';
@@ -101,16 +102,17 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
   }
 }
 
-/** Removes the item's image at once; put back with a message when the server refuses (404: already gone). */
+/** Removes the item's image at once; put back with a message when the server refuses (a 404 for the image: already gone). */
 export async function removeImageAction(listId: string, itemId: string): Promise<void> {
   const before = findItem(listId, itemId);
   const image = before && primaryImage(before);
   if (!image || image.isOptimistic) return;
   updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(undefined) }));
+  const request = imageRequests.remove(listId, itemId);
   try {
-    await sendChange(imageRequests.remove(listId, itemId), { listId });
+    await sendChange(request, { listId });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return;
+    if (foundGoneAlready(request, error)) return;
     // Unless another image arrived meanwhile (someone else's upload, by the live feed).
     updateItem(listId, itemId, (item) => (primaryImage(item) ? item : { ...item, images: withPrimary(image) }));
     notify(IMAGE_TEXT.removeFailed + messageOf(error, ''), 'error');

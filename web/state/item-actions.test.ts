@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, saveCache } from './app-state.ts';
@@ -178,11 +179,16 @@ describe('item actions', () => {
     expect(order).toEqual(['POST /api/v1/lists', `POST /api/v1/lists/${listId}/items/batch`]);
   });
 
-  it('restores a deleted item when the server refuses, but not on 404', async () => {
+  it('restores a deleted item when the server refuses, but not when the item is gone already', async () => {
     appStore.update((state) => ({ ...state, items: { l1: [item('a', 'milk'), item('b', 'eggs')] } }));
     fetchMock.mockResolvedValueOnce(failure(403, 'no'));
     await deleteItemAction('l1', items()[0]!);
     expect(items().map((entry) => entry.id)).toEqual(['a', 'b']);
+    // The list went, or the caller's access did: the item is still there for the others.
+    fetchMock.mockReset().mockResolvedValueOnce(failure(404, MESSAGES.listNotFound));
+    await deleteItemAction('l1', items()[0]!);
+    expect(items().map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect(toastStore.get().at(-1)).toMatchObject({ tone: 'error', message: UI_TEXT.itemDeleteFailed + MESSAGES.listNotFound });
     fetchMock.mockReset().mockResolvedValueOnce(failure(404, 'Item not found'));
     await deleteItemAction('l1', items()[0]!);
     expect(items().map((entry) => entry.id)).toEqual(['b']);

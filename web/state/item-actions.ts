@@ -7,6 +7,7 @@ import { rememberedProperties, withRememberedProperties } from '../../common/pro
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
+import { foundGoneAlready } from '../api/removals.ts';
 import { fetchItems, itemRequests, type ItemsRead } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
@@ -212,14 +213,15 @@ export function renameItemAction(listId: string, item: ClientItem, text: string)
   return updateAction(listId, item, { ...item, content }, { content, properties: {} });
 }
 
-/** Removes at once; restored in place on failure (a 404 means already gone: success). */
+/** Removes at once; restored in place on failure (a 404 for the item means already gone: success). */
 export async function deleteItemAction(listId: string, item: ClientItem): Promise<void> {
   const index = (appStore.get().items[listId] ?? []).findIndex((entry) => entry.id === item.id);
   setItems(listId, (list) => list.filter((entry) => entry.id !== item.id));
+  const request = itemRequests.remove(listId, item.id);
   try {
-    await sendChange(itemRequests.remove(listId, item.id), { listId });
+    await sendChange(request, { listId });
   } catch (error) {
-    if (notFound(error)) return;
+    if (foundGoneAlready(request, error)) return;
     setItems(listId, (list) => [...list.slice(0, index), item, ...list.slice(index)]);
     notify(UI_TEXT.itemDeleteFailed + messageOf(error, ''), 'error');
     rereadVisitedAfterRefusal(listId, error);

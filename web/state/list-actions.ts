@@ -5,6 +5,7 @@ import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
 import { ApiError, type ChangeRequest } from '../api/client.ts';
+import { foundGoneAlready } from '../api/removals.ts';
 import { shareRequests } from '../api/shares.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientList } from './app-state.ts';
@@ -132,7 +133,7 @@ async function dropList(id: string, request: ChangeRequest, failure: string): Pr
   try {
     await sendChange(request, { listId: id });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return;
+    if (foundGoneAlready(request, error)) return;
     appStore.update((state) => ({ ...state, lists: before.lists, items: { ...state.items, ...before.items } }));
     notify(failure + messageOf(error, ''), 'error');
   }

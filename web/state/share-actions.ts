@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../common/messages.ts';
 import type { SharePermission, ShareView } from '../../common/schemas/shares.ts';
-import { ApiError } from '../api/client.ts';
+import { foundGoneAlready } from '../api/removals.ts';
 import { fetchShares, shareRequests } from '../api/shares.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore } from './app-state.ts';
@@ -37,10 +37,11 @@ export async function changePermissionAction(listId: string, userId: string, per
 
 /** Removes a member (a 404 means already gone: success). Asking for confirmation is the caller's. */
 export async function removeAccessAction(listId: string, userId: string): Promise<void> {
+  const request = shareRequests.remove(listId, userId);
   try {
-    await sendChange(shareRequests.remove(listId, userId), { listId });
+    await sendChange(request, { listId });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) {
+    if (!foundGoneAlready(request, error)) {
       notify(MESSAGES.removeAccessFailed + messageOf(error, ''), 'error');
       return;
     }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
-import { UI_TEXT } from '../../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
@@ -121,6 +121,15 @@ describe('the replay of changes made offline', () => {
     expect(callOf(fetchMock, 1)).toMatchObject({ method: 'PUT', url: expect.stringMatching(`/lists/l1/items/${theirs}$`), body: { is_completed: true } });
     expect(callOf(fetchMock, 2).body).toEqual({ ids: ['a', theirs] });
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('tells of a queued removal of an item that the caller may no longer reach: the item is still there', async () => {
+    const drop: PendingChange = { key: 'k0', listId: 'l2', method: 'DELETE', path: '/lists/l2/items/i1' };
+    appStore.update((state) => ({ ...state, pendingChanges: [drop] }));
+    fetchMock.mockResolvedValueOnce(failure(404, MESSAGES.listNotFound));
+    await replayPendingChanges();
+    expect(queued()).toEqual([]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(1, MESSAGES.listNotFound)]);
   });
 
   it('says once how many changes were refused, with each reason once', async () => {

@@ -1,6 +1,7 @@
 import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
+import { foundGoneAlready } from '../api/removals.ts';
 import { appStore, type PendingChange } from './app-state.ts';
 import { notify } from './toasts.ts';
 
@@ -123,8 +124,6 @@ function stopRetrying(): void {
   retryDelay = REPLAY_RETRY_FIRST_MS;
 }
 
-/** A removal answered 404 found its target gone already: done, as the online removals take it. */
-const alreadyDone = (change: PendingChange, error: ApiError) => change.method === 'DELETE' && error.status === 404;
 
 /**
  * An answer's `merged` names ids this device made that the server did not use, each with the id of
@@ -175,7 +174,7 @@ export function replayPendingChanges(): Promise<void> {
           }
           // Refused (e.g. 404 for an edit of a deleted item, 403 after losing access) or failed
           // again and again (500): dropped, and the reload below shows the server's truth.
-          if (!alreadyDone(change, error)) refused.push(error);
+          if (!foundGoneAlready(change, error)) refused.push(error);
         }
         touched.add(change.listId);
         faultsByChange.delete(change.key);
