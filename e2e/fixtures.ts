@@ -159,16 +159,27 @@ export function itemTexts(page: Page) {
   return page.getByTestId('item-text');
 }
 
-/** Drags an item row left by `distance` px with the mouse (pointer events, as a finger would). */
-export async function swipeLeft(page: Page, content: string, distance: number) {
+/** Swipes an item row left by `distance` px with a finger (touch input through Chromium, as on a phone), or drags it with the mouse. */
+export async function swipeLeft(page: Page, content: string, distance: number, by: 'finger' | 'mouse' = 'finger') {
   // From the item's text, where a finger would start, not from one of the row's buttons.
   const text = page.getByTestId('item-row').filter({ hasText: content }).getByTestId('item-text');
   const box = (await text.boundingBox())!;
   const [x, y] = [box.x + box.width / 2 + distance / 2, box.y + box.height / 2];
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x - distance, y, { steps: 8 });
-  await page.mouse.up();
+  const steps = Array.from({ length: 8 }, (_, step) => x - (distance * (step + 1)) / 8);
+  if (by === 'mouse') {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (const at of steps) await page.mouse.move(at, y);
+    await page.mouse.up();
+    return;
+  }
+  const input = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    input.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }] });
+  await touch('touchStart', x);
+  for (const at of steps) await touch('touchMove', at);
+  await touch('touchEnd', x - distance);
+  await input.detach();
 }
 
 /** The signed-in user's token, to check the server's state through the API. */

@@ -43,7 +43,9 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const bind = useDrag(
-    ({ movement: [dx], last }) => {
+    ({ movement: [dx], last, first, event, cancel }) => {
+      // A swipe is a finger's: a mouse dragging over a row is selecting its text, not deleting it.
+      if (first && (event as PointerEvent).pointerType === 'mouse') return cancel();
       const x = Math.max(-MAX_DRAG, Math.min(0, dx));
       if (!last) return setOffset(x);
       if (x > -SWIPE_DELETE_THRESHOLD_PX) return setOffset(0);
