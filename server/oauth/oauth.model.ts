@@ -3,6 +3,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Kysely } from 'kysely';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { DB } from '../db/schema.ts';
+import { lockUserRow } from '../db/user-lock.ts';
 import { digestToken } from '../tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import type { OAuthClient } from './clients.ts';
@@ -137,6 +138,12 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       const access = { id: crypto.randomUUID(), token_hash: digest(token.accessToken), created_at: at(), expires_at: at(ACCESS_TOKEN_TTL_S) };
       await db.transaction().execute(async (trx) => {
         if (token.authorizationCode) {
+          const codeHash = digest(token.authorizationCode as string);
+          // Trades of one user's codes, a password change and the account's deletion take the user's
+          // row in turn (PostgreSQL). The code is read again under it: a password change or a
+          // deletion that came between its first read and here took it, and the link with it.
+          await lockUserRow(trx, userId);
+          if (!(await queries.findCode(trx, codeHash))) throw new InvalidGrantError('Invalid grant: authorization code is invalid');
           // One link per app: linking again replaces the old link and its tokens.
           const grant = crypto.randomUUID();
           await queries.deleteGrants(trx, userId, client.id);
@@ -147,7 +154,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
             scope: scopeText(token.scope),
             refresh_token_hash: digest(token.refreshToken!),
             refresh_expires_at: at(REFRESH_TOKEN_TTL_S),
-            code_hash: digest(token.authorizationCode as string),
+            code_hash: codeHash,
             created_at: at(),
           });
           await queries.insertAccessToken(trx, { ...access, grant_id: grant });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../test/factories.ts';
+import { usesPostgres } from '../test/test-database.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { gateTransactions, until } from '../test/transaction-gate.ts';
+import { authorizationQuery, pkcePair, REDIRECT_URI, submitLinkForm, TEST_ALEXA, tokenRequest } from './linking-test-helpers.ts';
+import { endAllLinksOfUser } from './oauth.queries.ts';
+
+/** Trading codes while the account changes under them (sweep 9). */
+const t = useTestApp({ config: { alexa: TEST_ALEXA } });
+
+/** Codes given out to the user by the linking form, with their verifiers, not traded yet. */
+async function codesOut(user: { email: string; password: string }, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const { verifier, challenge } = pkcePair();
+      const { location } = await submitLinkForm(t, authorizationQuery(challenge), user);
+      return { code: location.searchParams.get('code')!, verifier };
+    }),
+  );
+}
+
+const trade = ({ code, verifier }: { code: string; verifier: string }) =>
+  tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+
+const grantsOf = async (userId: string) =>
+  (await t.database.db.selectFrom('oauth_grants').select('id').where('user_id', '=', userId).execute()).length;
+
+describe('a code traded while the account changes', () => {
+  it.each([
+    ['a new password ended the links', (userId: string) => endAllLinksOfUser(t.database.db, userId)],
+    ['the account was deleted', (userId: string) => t.database.db.deleteFrom('users').where('id', '=', userId).execute()],
+  ])('gives no link, and no 5xx, when %s between the code being read and the link being saved', async (_case, change) => {
+    const user = await createUser(t);
+    const [out] = await codesOut(user, 1);
+    const gate = gateTransactions(t);
+    const traded = trade(out!);
+    await until(() => gate.waiting() > 0);
+    // Committed while the trade waits to save its link, as a request racing it would.
+    await change(user.user.id);
+    gate.open();
+    const response = await traded;
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('invalid_grant');
+    expect(await grantsOf(user.user.id)).toBe(0);
+  });
+
+  it.skipIf(!usesPostgres())('keeps one link when several codes of one app are traded at once', async () => {
+    const user = await createUser(t);
+    const trades = await Promise.all((await codesOut(user, 8)).map(trade));
+    expect(trades.map((response) => response.status)).toEqual(Array(8).fill(200));
+    expect(await grantsOf(user.user.id)).toBe(1);
+  });
+});
