@@ -121,6 +121,27 @@ test('sorted by department, items show under sticky group headings with their do
   await expect(items.getByRole('heading')).toHaveCount(0);
 });
 
+test('at 320 px a word longer than the row wraps inside it: in a quantity, a translation, a tag and a group heading', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page, 'words');
+  const listId = await openNewList(page, 'Metzgerei');
+  await addItems(page, 'beef');
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  const word = 'Rindfleischetikettierungsüberwachungsgesetz';
+  await setProperties(page, listId, 'beef', { qty: `99999999999999999999 ${word}`, name_de: word, department: word, tag_law: word });
+  await page.getByRole('button', { name: /^Sort by/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Department', exact: true }).click();
+  const items = page.getByRole('list', { name: 'Items' });
+  await expect(items.getByRole('heading', { level: 2 })).toHaveText([new RegExp(`^${word}`, 'i')]);
+  await expect(page.getByTestId('item-row').locator('[lang="de"]')).toBeVisible();
+  // Every text of the row and of the heading ends inside the list (the rows clip what sticks out).
+  const outside = await items.evaluate((list) => {
+    const right = list.getBoundingClientRect().right;
+    return [...list.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > right + 0.5).map((element) => element.outerHTML.slice(0, 80));
+  });
+  expect(outside).toEqual([]);
+});
+
 test('a long list shows a window of rows that keeps its place, an open rename and the keyboard walk', async ({ page }) => {
   await registerUser(page, 'long');
   const listId = await openNewList(page, 'Long');
