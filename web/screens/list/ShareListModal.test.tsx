@@ -25,15 +25,24 @@ describe('ShareListModal', () => {
   });
 
   it('defaults to editable when not public, and switching to public clears it', async () => {
-    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    render(<ShareListModal list={{ ...list, allow_link_sharing: false }} open onOpenChange={vi.fn()} />);
     const editable = screen.getByRole('switch', { name: /Editable/ });
     expect(editable).toBeChecked();
     await userEvent.click(screen.getByRole('switch', { name: /Public/ }));
     expect(editable).not.toBeChecked();
   });
 
+  it('shows the stored editable flag of a list people can join by link, and a plain Save keeps it', async () => {
+    render(<ShareListModal list={{ ...list, public_editable: false }} open onOpenChange={vi.fn()} />);
+    await screen.findByText('sam@example.com');
+    expect(screen.getByRole('switch', { name: /Editable/ })).not.toBeChecked();
+    fetchMock.mockResolvedValueOnce(answer(200, { list }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callOf(fetchMock, 1).body).toEqual({ visibility: 'private', public_editable: false, allow_link_sharing: true });
+  });
+
   it('saves the settings and says so, or says why not', async () => {
-    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    render(<ShareListModal list={{ ...list, public_editable: true }} open onOpenChange={vi.fn()} />);
     await screen.findByText('sam@example.com');
     fetchMock.mockResolvedValueOnce(answer(200, { list: { ...list, allow_link_sharing: false } }));
     await userEvent.click(screen.getByRole('switch', { name: /Link sharing/ }));

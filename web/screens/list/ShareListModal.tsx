@@ -21,8 +21,11 @@ interface ShareListModalProps {
 /** Share List (spec sections 2 and 4): visibility, editable, link sharing, the link, members, invite. */
 export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps) {
   const [isPublic, setPublic] = useState(list.visibility === 'public');
-  // Spec section 4: the modal defaults to editable when the list is not public.
-  const [editable, setEditable] = useState(list.public_editable || list.visibility !== 'public');
+  // Spec section 4: the modal defaults to editable when the list is not public. Once people can
+  // join by link the stored flag decides what they may do, and the modal shows it as it is: a
+  // Save that changed nothing must not give every joiner edit rights (decision 030).
+  const joinable = list.visibility === 'public' || list.allow_link_sharing;
+  const [editable, setEditable] = useState(list.public_editable || !joinable);
   const [linkSharing, setLinkSharing] = useState(list.allow_link_sharing);
   const [saving, setSaving] = useState(false);
 
@@ -43,7 +46,6 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
     }
   }
 
-  const linkWorks = list.visibility === 'public' || list.allow_link_sharing;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Share List" description={`Who can see and edit "${list.name}".`}>
       <SwitchField
@@ -63,7 +65,7 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
           Save
         </BusyButton>
       </div>
-      {linkWorks && (
+      {joinable && (
         <section className={modal.section} aria-label="Share link">
           <h3 className={modal.sectionTitle}>Share link</h3>
           <ShareLinkField listId={list.id} />
