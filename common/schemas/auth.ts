@@ -68,14 +68,28 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 export const PasswordResetBody = z.strictObject({ email: Email });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
+/** The token of a mailed link (base64url, server/tokens.ts), with room to spare. */
+const LINK_TOKEN_MAX_LENGTH = 200;
+const LinkToken = z.string().min(1).max(LINK_TOKEN_MAX_LENGTH);
+const LINK_TOKEN_SHAPE = new RegExp(`^[\\x21-\\x7e]{1,${LINK_TOKEN_MAX_LENGTH}}$`);
+
+/**
+ * Whether a link's token could be one of ours: visible ASCII, not too long. A link that a mail
+ * client damaged (cut, wrapped, re-encoded) is told as an invalid link without asking the server,
+ * whose answer would name the field's rule instead.
+ */
+export function couldBeLinkToken(token: string): boolean {
+  return LINK_TOKEN_SHAPE.test(token);
+}
+
 export const PasswordResetConfirmBody = z.strictObject({
-  token: z.string().min(1).max(200),
+  token: LinkToken,
   newPassword: NewPassword(SERVER_MESSAGES.passwordTooShort),
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
 /** A link's token from a verification mail (POST /auth/verify-email). */
-export const VerifyEmailBody = z.strictObject({ token: z.string().min(1).max(200) });
+export const VerifyEmailBody = z.strictObject({ token: LinkToken });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 export const UserView = z.object({

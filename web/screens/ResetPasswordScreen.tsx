@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants.ts';
-import { MESSAGES } from '../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { couldBeLinkToken } from '../../common/schemas/auth.ts';
 import { confirmPasswordReset } from '../api/auth.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { messageOf } from '../components/errors.ts';
@@ -37,7 +38,9 @@ export function ResetPasswordScreen() {
 
   return (
     <AuthLayout title="Set a new password">
-      {token ? (
+      {token && !couldBeLinkToken(token) ? (
+        <p role="alert">{SERVER_MESSAGES.resetLinkInvalid}</p>
+      ) : token ? (
         <form className={authStyles.form} onSubmit={(event) => void onSubmit(event)} aria-busy={busy} noValidate>
           <Field
             label="New password"

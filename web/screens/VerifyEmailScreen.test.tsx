@@ -74,6 +74,24 @@ describe('VerifyEmailScreen', () => {
     expect(session.get().user).toEqual(unconfirmed);
   });
 
+  it.each([['a NUL', '%00'], ['a lone surrogate', '%ED%A0%80'], ['300 characters', 'a'.repeat(300)]])(
+    'says a link whose token holds %s is invalid, and sends nothing',
+    (_case, token) => {
+      session.signIn({ token: 'tok', user: unconfirmed });
+      openLink(`?token=${token}`);
+      expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.verifyLinkInvalid);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the address is confirmed when its used link is opened again', async () => {
+    session.signIn({ token: 'tok', user: { ...unconfirmed, email_verified: true } });
+    fetchMock.mockResolvedValueOnce(answer(400, invalidLink));
+    openLink('?token=used');
+    expect(await screen.findByText(SERVER_MESSAGES.emailVerified)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
   it('says a link without its token is incomplete, and sends nothing', () => {
     session.signIn({ token: 'tok', user: unconfirmed });
     openLink('');

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
-import type { UserView } from '../../common/schemas/auth.ts';
+import { couldBeLinkToken, type UserView } from '../../common/schemas/auth.ts';
+import { ApiError } from '../api/client.ts';
 import { verifyEmail } from '../api/auth.ts';
 import { messageOf } from '../components/errors.ts';
+import { session } from '../state/session.ts';
 import ui from '../components/ui.module.css';
 import { AuthLayout } from './AuthLayout.tsx';
 import styles from './VerifyEmailScreen.module.css';
@@ -16,9 +18,10 @@ type Outcome = { state: 'busy' } | { state: 'confirmed' } | { state: 'failed'; m
  */
 export function VerifyEmailScreen() {
   const token = useSearchParams()[0].get('token');
+  if (!token) return <VerifyEmailOutcome outcome={{ state: 'failed', message: UI_TEXT.verifyEmailIncomplete }} />;
+  if (!couldBeLinkToken(token)) return <VerifyEmailOutcome outcome={{ state: 'failed', message: SERVER_MESSAGES.verifyLinkInvalid }} />;
   // Keyed by the token: another link opened in this tab starts afresh.
-  if (token) return <Confirmation key={token} token={token} />;
-  return <VerifyEmailOutcome outcome={{ state: 'failed', message: UI_TEXT.verifyEmailIncomplete }} />;
+  return <Confirmation key={token} token={token} />;
 }
 
 function Confirmation({ token }: { token: string }) {
@@ -32,7 +35,14 @@ function Confirmation({ token }: { token: string }) {
     answer.current ??= verifyEmail(token);
     answer.current.then(
       () => current && setOutcome({ state: 'confirmed' }),
-      (failure: unknown) => current && setOutcome({ state: 'failed', message: messageOf(failure, UI_TEXT.verifyEmailFailed) }),
+      (failure: unknown) => {
+        if (!current) return;
+        // The link was used already, perhaps by this very page a moment ago: the address is confirmed.
+        if (failure instanceof ApiError && failure.code === 'invalid_token' && session.get().user?.email_verified) {
+          return setOutcome({ state: 'confirmed' });
+        }
+        setOutcome({ state: 'failed', message: messageOf(failure, UI_TEXT.verifyEmailFailed) });
+      },
     );
     return () => {
       current = false;
