@@ -1,12 +1,40 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SkillRequestSignatureVerifier, TimestampVerifier } from 'ask-sdk-express-adapter';
 import type { RequestEnvelope } from 'ask-sdk-model';
+import { z } from 'zod';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseJsonLimited } from '../http/json-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
 import { createCertificateFetchGate } from './certificate-fetch-gate.ts';
+
+/**
+ * The parts of a request envelope that the skill and ask-sdk read, each of the type they read it
+ * as; the rest passes as Alexa sent it. Alexa signs only what it means to send, but a field of
+ * another type would fail deep in the SDK, as a 500.
+ */
+const SkillEnvelope = z.looseObject({
+  context: z.looseObject({
+    System: z.looseObject({
+      application: z.looseObject({ applicationId: z.string().min(1) }),
+      user: z.looseObject({ accessToken: z.string().optional() }),
+    }),
+  }),
+  session: z.looseObject({ new: z.boolean(), attributes: z.record(z.string(), z.unknown()).optional() }).optional(),
+  request: z
+    .looseObject({
+      type: z.string(),
+      timestamp: z.string(),
+      intent: z
+        .looseObject({
+          name: z.string(),
+          slots: z.record(z.string(), z.looseObject({ value: z.string().optional() })).optional(),
+        })
+        .optional(),
+    })
+    .refine((request) => request.type !== 'IntentRequest' || request.intent !== undefined),
+});
 
 /** Alexa's bound on a request's age (its own verifier's default), applied in both directions. */
 export const SKILL_TIMESTAMP_TOLERANCE_MS = 150_000;
@@ -62,11 +90,13 @@ export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillReques
       throw invalidSignature();
     });
     // Signed by Alexa, so well-formed; parsed with the API's limits all the same.
-    const envelope = parseJsonLimited(body) as Partial<RequestEnvelope> | null;
-    if (!isStorableText(envelope)) throw badRequest(SERVER_MESSAGES.textNotAllowed);
-    const applicationId = envelope?.context?.System?.application?.applicationId;
-    const timestamp = Date.parse(envelope?.request?.timestamp ?? '');
-    if (!envelope?.request || !applicationId) throw badRequest(ALEXA_SERVER_MESSAGES.notSkillRequest);
+    const parsed = parseJsonLimited(body);
+    if (!isStorableText(parsed)) throw badRequest(SERVER_MESSAGES.textNotAllowed);
+    const read = SkillEnvelope.safeParse(parsed);
+    if (!read.success) throw badRequest(ALEXA_SERVER_MESSAGES.notSkillRequest);
+    const envelope = read.data;
+    const applicationId = envelope.context.System.application.applicationId;
+    const timestamp = Date.parse(envelope.request.timestamp);
     await timestamps.verify(body).catch(() => {
       throw invalidTimestamp();
     });
@@ -74,6 +104,6 @@ export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillReques
     if (deps.skillId !== undefined && applicationId !== deps.skillId) {
       throw badRequest(ALEXA_SERVER_MESSAGES.wrongSkill, 'wrong_skill');
     }
-    return envelope as RequestEnvelope;
+    return envelope as unknown as RequestEnvelope;
   };
 }

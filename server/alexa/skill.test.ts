@@ -90,6 +90,17 @@ describe('requests are taken only when Alexa signed them, just now, for this ski
       const answer = await postToSkill(t, body, certificate);
       expect(answer.status).toBe(400);
     }
+    // Signed, but with a field the skill reads missing or of another type: never a 500.
+    const launch = envelope({ type: 'LaunchRequest' }, { timestamp: t.clock.now });
+    const withoutUser = { ...launch, context: { System: { ...launch.context.System, user: undefined } } };
+    const arrayToken = { ...launch, context: { System: { ...launch.context.System, user: { userId: 'u', accessToken: ['a'] } } } };
+    const intentless = envelope({ type: 'IntentRequest' }, { timestamp: t.clock.now });
+    const numberSlot = envelope(intent(INTENTS.addItem), { timestamp: t.clock.now });
+    (numberSlot.request as unknown as { intent: { slots: unknown } }).intent.slots = { item: { name: 'item', value: 7 } };
+    for (const body of [withoutUser, arrayToken, intentless, numberSlot]) {
+      const answer = await postToSkill(t, JSON.stringify(body), certificate);
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid_input', message: ALEXA_SERVER_MESSAGES.notSkillRequest } } });
+    }
   });
   it('a signed body in another charset, or compressed, is refused as every body is: 415', async () => {
     const user = await linkedUser();
