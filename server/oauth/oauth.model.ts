@@ -45,6 +45,15 @@ export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.Refr
 const scopeText = (scope: readonly string[] | undefined) => (scope ?? []).join(' ');
 const scopeList = (text: string) => text.split(' ').filter(Boolean);
 
+/** Text as a form encodes it, decoded; undefined when it is not such text (a stray `%`). */
+function formDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The storage of @node-oauth/oauth2-server: codes and tokens as HMACs, clients from configuration.
  * The library dates what it makes by the wall clock; this model stores and checks expiry by the
@@ -72,11 +81,20 @@ export function createOAuthModel(deps: OAuthModelDeps) {
     return client !== undefined && crypto.timingSafeEqual(Buffer.from(digest(client.secret)), Buffer.from(digest(secret)));
   }
 
+  /**
+   * RFC 6749 2.3.1 has a client form-urlencode its secret before HTTP Basic encodes it; the library
+   * hands the secret on as it was, and many clients send it raw. Either form is taken, so a secret
+   * with `+`, `/` or `=` (one from `openssl rand -base64`) works whichever a client sends.
+   */
+  function secretOrItsEncodingMatches(clientId: string, secret: string): boolean {
+    return secretMatches(clientId, secret) || secretMatches(clientId, formDecoded(secret) ?? secret);
+  }
+
   /** Used by the token endpoint: the client must prove itself with its secret, PKCE or not. */
   const model: OAuthModel = {
     async getClient(clientId, clientSecret) {
       // The library lets a PKCE token request through without a secret; this client is confidential.
-      if (typeof clientSecret !== 'string' || !secretMatches(clientId, clientSecret)) return undefined;
+      if (typeof clientSecret !== 'string' || !secretOrItsEncodingMatches(clientId, clientSecret)) return undefined;
       return findClient(clientId);
     },
 
