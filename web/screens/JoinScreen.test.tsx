@@ -40,4 +40,14 @@ describe('JoinScreen', () => {
     openJoinLink();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.listForbidden);
   });
+
+  it.each([
+    [404, 'not_found', MESSAGES.listNotFound],
+    [414, 'uri_too_long', 'A part of the request path is longer than 254 characters.'],
+    [400, 'invalid_input', 'An id must be a UUID'],
+  ])('says a link whose id names no list (%s) is not found or not accessible, in the spec\'s words', async (status, code, message) => {
+    fetchMock.mockResolvedValueOnce(answer(status, { error: { code, message } }));
+    openJoinLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.listNotFound);
+  });
 });

@@ -13,7 +13,8 @@ import { AuthLayout } from './AuthLayout.tsx';
 /** The join errors of spec section 8, and the server's word when an invitation waits on a confirmation. */
 function joinError(error: unknown): string {
   if (error instanceof ApiError && error.code === EMAIL_UNCONFIRMED) return error.message;
-  if (error instanceof ApiError && error.status === 404) return MESSAGES.listNotFound;
+  // A link whose id is no list's, or could be none (malformed, far too long: 400, 414).
+  if (error instanceof ApiError && [400, 404, 414].includes(error.status)) return MESSAGES.listNotFound;
   if (error instanceof ApiError && error.status === 403) return MESSAGES.listForbidden;
   return error instanceof ApiError && error.message ? error.message : MESSAGES.joinFailed;
 }
