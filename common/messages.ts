@@ -103,6 +103,8 @@ export const UI_TEXT = {
     `Sign in again as ${email} to send ${count === 1 ? 'it' : 'them'}.`,
   noLists: 'No lists yet. Create your first one above.',
   noItems: 'Nothing here yet. Add your first item below.',
+  /** The same, for someone who may only read the list: there is no add bar to point to. */
+  noItemsToRead: 'Nothing here yet.',
   /** Names of the placeholders shown while the lists, or a list's items, are loading. */
   loadingLists: 'Loading lists',
   loadingItems: 'Loading items',

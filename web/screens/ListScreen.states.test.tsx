@@ -25,8 +25,8 @@ afterEach(() => {
 });
 
 /** A list opened before its items are in: the store has the list (with its counts), no items. */
-function openList(items: Promise<Response>) {
-  const list = makeList({ item_count: 6, done_count: 2 });
+function openList(items: Promise<Response>, can?: ReturnType<typeof makeList>['can']) {
+  const list = makeList({ item_count: 6, done_count: 2, ...(can ? { can } : {}) });
   fetchMock.mockImplementation(async (url) => (String(url).endsWith('/lists/l1/items') ? items : answer(200, { lists: [list] })));
   appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
   renderListScreen();
@@ -45,6 +45,12 @@ describe('ListScreen while its items load', () => {
     expect(await screen.findByText('milk')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: UI_TEXT.loadingItems })).not.toBeInTheDocument();
     expect(screen.getByText(LIST_VIEW_TEXT.progress(0, 1))).toBeInTheDocument();
+  });
+
+  it('points an empty list\'s editors to the add bar, and tells its readers only that it is empty', async () => {
+    openList(Promise.resolve(answer(200, { items: [], next: null, seq: 1 })), { ...makeList().can, editItems: false });
+    expect(await screen.findByText(UI_TEXT.noItemsToRead)).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.noItems)).not.toBeInTheDocument();
   });
 
   it('stops being busy when the load fails', async () => {

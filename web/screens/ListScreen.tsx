@@ -144,7 +144,7 @@ export function ListScreen() {
         {itemsLoading ? (
           <Placeholders label={UI_TEXT.loadingItems} rowHeight={ITEM_ESTIMATE_PX} />
         ) : sorted.length === 0 ? (
-          <p className={styles.empty}>{UI_TEXT.noItems}</p>
+          <p className={styles.empty}>{editable ? UI_TEXT.noItems : UI_TEXT.noItemsToRead}</p>
         ) : (
           <ItemList
             items={sorted}
