@@ -175,6 +175,16 @@ test('a long list shows a window of rows that keeps its place, an open rename an
   await expect(page.getByLabel('Item name')).toHaveValue('item two');
   await page.getByLabel('Item name').press('Enter');
   await expect(page.getByRole('checkbox', { name: 'item two', exact: true })).toBeVisible();
+
+  // Checked with "Completed last", a row goes to the end with the focus, and the page follows it.
+  await page.getByRole('button', { name: 'Completed last' }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const third = page.getByRole('checkbox', { name: 'item 3', exact: true });
+  await third.focus();
+  await page.keyboard.press('Space');
+  await expect(third).toBeChecked();
+  await expect(third).toBeFocused();
+  await expect(third).toBeInViewport();
 });
 
 test('at 360 px the invitation buttons each keep their words on one line', async ({ page, browser, baseURL }) => {

@@ -5,7 +5,7 @@ import { authorizationQuery, pkcePair, REDIRECT_URI, submitLinkForm, TEST_ALEXA,
 
 /** A secret as `openssl rand -base64 48` makes them: with `+`, `/` and `=`. */
 const SECRET = 'Ab+cD/eF=gH+iJ/kL=mN+oP/qR=sT+uV/wX=yZ+01/23==';
-const t = useTestApp({ config: { alexa: { ...TEST_ALEXA, client: { ...TEST_ALEXA.client, secret: SECRET } } } });
+const t = useTestApp({ config: { alexa: { ...TEST_ALEXA, client: { ...TEST_ALEXA.client!, secret: SECRET } } } });
 
 it.each([
   ['raw in HTTP Basic', { basic: true, secret: SECRET }],

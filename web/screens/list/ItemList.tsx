@@ -125,6 +125,18 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
 
+  // A row that its own change moved while it held the focus (checked with "Completed last") is
+  // scrolled to: the focus must not sit far off screen (WCAG 2.4.11). Rows that others' changes
+  // shift leave the screen where the user scrolled it.
+  const focusedItem = rows[focusedIndex]?.kind === 'item' ? (rows[focusedIndex] as { item: ClientItem }).item : undefined;
+  const lastFocused = useRef<{ key?: string; index: number; item?: ClientItem }>({ index: -1 });
+  useEffect(() => {
+    const last = lastFocused.current;
+    lastFocused.current = { key: focusedKey, index: focusedIndex, item: focusedItem };
+    const movedByItsChange = focusedKey !== undefined && last.key === focusedKey && last.index !== focusedIndex && last.item !== focusedItem;
+    if (movedByItsChange && focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
+  }, [focusedKey, focusedIndex, focusedItem, virtualizer]);
+
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
     setFocusedKey((event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key);
   };
