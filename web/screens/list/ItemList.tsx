@@ -128,7 +128,8 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
   // A row that its own change moved while it held the focus (checked with "Completed last") is
   // scrolled to: the focus must not sit far off screen (WCAG 2.4.11). Rows that others' changes
   // shift leave the screen where the user scrolled it.
-  const focusedItem = rows[focusedIndex]?.kind === 'item' ? (rows[focusedIndex] as { item: ClientItem }).item : undefined;
+  const focusedRow = rows[focusedIndex];
+  const focusedItem = focusedRow?.kind === 'item' ? focusedRow.item : undefined;
   const lastFocused = useRef<{ key?: string; index: number; item?: ClientItem }>({ index: -1 });
   useEffect(() => {
     const last = lastFocused.current;
