@@ -108,6 +108,21 @@ describe('item actions', () => {
     expect(items()).toMatchObject([{ id: 'a', is_completed: false }]);
   });
 
+  it('reads a member list again after a write is refused for the list: the role lowered, or the list gone', async () => {
+    const mine = makeList({ owner_id: 'u2', isOwner: false });
+    appStore.update((state) => ({ ...state, lists: [mine] }));
+    setServerItems('l1', [item('a', 'apple')]);
+    const viewOnly = makeList({ ...mine, can: { ...mine.can, editItems: false } });
+    fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list')).mockResolvedValueOnce(answer(200, { list: viewOnly }));
+    await toggleItemAction('l1', items()[0]!);
+    await vi.waitFor(() => expect(appStore.get().lists[0]?.can.editItems).toBe(false));
+
+    fetchMock.mockResolvedValueOnce(failure(404, MESSAGES.listNotFound)).mockResolvedValueOnce(failure(404, MESSAGES.listNotFound));
+    await renameItemAction('l1', items()[0]!, 'pear');
+    await vi.waitFor(() => expect(appStore.get().lists).toEqual([]));
+    expect(callOf(fetchMock, 3).url).toBe('/api/v1/lists/l1');
+  });
+
   it('adds no second row for a name already unchecked on the list, and puts a checked one back', async () => {
     appStore.update((state) => ({ ...state, items: { l1: [item('a', 'eggs'), item('b', 'bread', { is_completed: true })] } }));
     let resolve!: (response: Response) => void;

@@ -13,7 +13,7 @@ import { messageOf } from '../components/errors.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { keepUnchanged } from './keep-unchanged.ts';
-import { rereadVisitedAfterRefusal } from './list-actions.ts';
+import { rereadListAfterRefusal } from './list-actions.ts';
 import { answerIsCurrent, isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { serverNow } from './server-clock.ts';
 import { sendChange } from './sync.ts';
@@ -162,7 +162,7 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
       setItems(listId, (list) => withoutTemps(list).map((item) => before.find((old) => old.id === item.id) ?? item));
       appStore.update((state) => ({ ...state, history: state.history.filter((entry) => !newHistory.includes(entry)) }));
       notify(UI_TEXT.itemsAddFailed + messageOf(failure, ''), 'error');
-      rereadVisitedAfterRefusal(listId, failure);
+      rereadListAfterRefusal(listId, failure);
       return false;
     }
   }
@@ -197,7 +197,7 @@ async function updateAction(listId: string, before: ClientItem, optimistic: Clie
   } catch (error) {
     replaceItem(listId, before);
     notify(UI_TEXT.itemUpdateFailed + messageOf(error, ''), 'error');
-    rereadVisitedAfterRefusal(listId, error);
+    rereadListAfterRefusal(listId, error);
   }
 }
 
@@ -224,6 +224,6 @@ export async function deleteItemAction(listId: string, item: ClientItem): Promis
     if (foundGoneAlready(request, error)) return;
     setItems(listId, (list) => [...list.slice(0, index), item, ...list.slice(index)]);
     notify(UI_TEXT.itemDeleteFailed + messageOf(error, ''), 'error');
-    rereadVisitedAfterRefusal(listId, error);
+    rereadListAfterRefusal(listId, error);
   }
 }

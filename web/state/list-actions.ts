@@ -1,6 +1,6 @@
 import { newRandomId } from '../../common/ids.ts';
 import { LIST_ACTIVITY } from '../../common/list-activity.ts';
-import { UI_TEXT } from '../../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
@@ -59,14 +59,20 @@ export function removeListLocally(id: string) {
 }
 
 /**
- * After a write refused 403 on a list visited by its link: its owner turned editing by visitors
- * off, which no live topic of the visitor's carries. The list is read again, so the controls
- * follow (greyed boxes, no add bar, "view only").
+ * After a write refused for the list's sake (403: editing was turned off or the caller's role
+ * lowered; 404 `List not found or not accessible`: the list or the caller's access went), the list
+ * is read again, so the screen follows: controls for what the caller may still do (greyed boxes, no
+ * add bar, "view only"), or the page that says the list is gone. Members hear this from the live
+ * topics at once; this covers a socket that is down, and visitors by link, whom no topic tells.
  */
-export function rereadVisitedAfterRefusal(listId: string, error: unknown): void {
-  if (error instanceof ApiError && error.status === 403 && appStore.get().visited[listId]) {
-    loadVisitedList(listId).catch(() => undefined);
-  }
+export function rereadListAfterRefusal(listId: string, error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  if (error.status !== 403 && !(error.status === 404 && error.message === MESSAGES.listNotFound)) return;
+  const { visited, lists } = appStore.get();
+  const read = visited[listId] ? loadVisitedList(listId) : lists.some((list) => list.id === listId) ? fetchList(listId).then(takeListAnswer) : undefined;
+  read?.catch((failure: unknown) => {
+    if (failure instanceof ApiError && failure.status === 404) removeListLocally(listId);
+  });
 }
 
 export async function loadLists(): Promise<void> {
