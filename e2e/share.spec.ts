@@ -101,6 +101,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await expectNoAxeViolations(page, 'confirm dialog, remove access');
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) })).toHaveCount(0);
+  // The tag that held the focus is gone; the focus stays on the card.
+  await expect(page.getByRole('link', { name: 'Picnic' })).toBeFocused();
   // The removed member is told, live, by the list's name, and led back to their lists, where it is gone.
   await expect(guest.getByRole('heading', { level: 1, name: UI_TEXT.listGone('Picnic') })).toBeFocused();
   await expectNoAxeViolations(guest, 'a list whose access was taken back');

@@ -49,6 +49,11 @@ export function ListCard({ list }: { list: ClientList }) {
   const neighbour = useRef<HTMLElement | null>(null);
   const noteNeighbour = () => (neighbour.current = neighbourOf(card.current));
   const focusNeighbour = () => neighbour.current;
+  // A removed member's tag held the focus (it opened the dialog) and goes once the server agrees:
+  // the focus stays in the card, on its name, instead of falling to the page.
+  const keepFocusInCard = () => {
+    if (document.activeElement === document.body) card.current?.querySelector<HTMLElement>('a')?.focus();
+  };
   return (
     <li ref={card} className={styles.card} aria-busy={pending}>
       <Link to={`/lists/${list.id}`} className={styles.name} dir="auto">
@@ -126,7 +131,7 @@ export function ListCard({ list }: { list: ClientList }) {
               noteNeighbour();
               void deleteListAction(list.id);
             } else {
-              void removeAccessAction(list.id, confirm.userId);
+              void removeAccessAction(list.id, confirm.userId).then(keepFocusInCard);
             }
             setConfirm(null);
           }}
