@@ -166,6 +166,14 @@ test('the list options menu opens List Settings: custom prompts and the AI provi
   // Closed, it gives the focus back to the menu's button that opened it.
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'List options' })).toBeFocused();
+  // So does Share List opened from it, which List Settings gave way to.
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'List Settings' }).click();
+  await settings.getByRole('button', { name: 'Share List…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share List' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'List options' })).toBeFocused();
 });
 
 test('a paste the server refuses is rolled back, told, and given back to the input to shorten, on a 320 px phone', async ({ page }) => {

@@ -38,14 +38,17 @@ function returnTarget(opener: Element | null): HTMLElement | null {
  * is on screen the focus has moved into it, and a menu item that opened it is gone.
  */
 function useOpener(open: boolean): Element | null {
-  const [opener, setOpener] = useState(() => (open ? document.activeElement : null));
+  const [opener, setOpener] = useState(() => (open ? focused() : null));
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setOpener(document.activeElement);
+    if (open) setOpener(focused());
   }
   return opener;
 }
+
+/** The element with the focus; none when it is on the page's body (nothing to go back to). */
+const focused = () => (document.activeElement === document.body ? null : document.activeElement);
 
 /**
  * Escape pressed while the focus is on no element (the page's body): a button pressed inside the

@@ -32,6 +32,9 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
   const runningPrompts = useAiBusy(list.id, 'prompts');
   const { manageList, manageShares, leaveList } = list.can;
   const close = (next: boolean) => !next && setOpen(null);
+  // Share List opened from List Settings, which gave way to it, may render only after its code
+  // loaded, when nothing holds the focus any more: the menu's button takes it back then.
+  const menuButton = () => document.querySelector<HTMLElement>(`button[aria-label="${LIST_VIEW_TEXT.listOptions}"]`);
   return (
     <>
       <Menu
@@ -79,7 +82,7 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
         }}
       />
       <Suspense>
-        {open === 'share' && <ShareListModal list={list} open onOpenChange={close} />}
+        {open === 'share' && <ShareListModal list={list} open onOpenChange={close} fallbackFocus={menuButton} />}
         {open === 'settings' && (
           <ListSettingsModal list={list} open onOpenChange={close} onShare={() => setOpen('share')} />
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../../common/messages.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { Modal, type ModalProps } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import ui from '../../components/ui.module.css';
@@ -16,10 +16,11 @@ interface ShareListModalProps {
   list: ClientList;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  fallbackFocus?: ModalProps['fallbackFocus'];
 }
 
 /** Share List (spec sections 2 and 4): visibility, editable, link sharing, the link, members, invite. */
-export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps) {
+export function ShareListModal({ list, open, onOpenChange, fallbackFocus }: ShareListModalProps) {
   const [isPublic, setPublic] = useState(list.visibility === 'public');
   // Spec section 4: the modal defaults to editable when the list is not public. Once people can
   // join by link the stored flag decides what they may do, and the modal shows it as it is: a
@@ -47,7 +48,13 @@ export function ShareListModal({ list, open, onOpenChange }: ShareListModalProps
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Share List" description={`Who can see and edit "${list.name}".`}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share List"
+      description={`Who can see and edit "${list.name}".`}
+      fallbackFocus={fallbackFocus}
+    >
       <SwitchField
         label="Public"
         hint="Anyone with the link can open it"
