@@ -145,6 +145,7 @@ describe('the linking form refuses', () => {
       [form, new URLSearchParams({ email: `${user.email}\u0000`, password: user.password }).toString(), 'invalid_credentials'],
       [form, new URLSearchParams({ email: user.email, password: 'x'.repeat(1024 * 1024) }).toString(), 'invalid_credentials'],
       [{ 'content-type': 'application/json' }, JSON.stringify({ email: user.email, password: user.password }), 'invalid_request'],
+      [{ 'content-type': 'application/json' }, `email=${user.email}&password=${user.password}`, 'invalid_request'],
     ] as const) {
       const response = await send(headers, payload);
       expect(response.statusCode).toBe(303);

@@ -41,10 +41,13 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  * the sign-in failed (or, not sent by the page at all, that the link is broken). A fault of ours
  * stays the API's 500.
  */
+const isForm = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
+
 function backToLinkPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
   if (status >= 500) return answerError(error, request, reply);
-  const reason: LinkError = status === 429 ? 'rate_limited' : status === 415 ? 'invalid_request' : 'invalid_credentials';
+  // A body that is no form, even one its own parser refused first (bad JSON), is no sign-in attempt.
+  const reason: LinkError = status === 429 ? 'rate_limited' : !isForm(request) ? 'invalid_request' : 'invalid_credentials';
   return reply.redirect(linkPage(authorizationRequestOf(request.query), reason), 303);
 }
 
@@ -63,7 +66,7 @@ export function oauthRoutes(
 
     // Every answer is a redirect, also a refusal: a person in a browser sent this form.
     app.post(ALEXA_AUTHORIZE_PATH, { config: { public: true }, errorHandler: backToLinkPage }, async (request, reply) => {
-      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM_TYPE) throw unsupportedMediaType(SERVER_MESSAGES.unsupportedMediaType);
+      if (!isForm(request)) throw unsupportedMediaType(SERVER_MESSAGES.unsupportedMediaType);
       const location = await oauth.authorize(authorizationRequestOf(request.query), async () => {
         // The same limits as the sign-in form: this form is as good a password oracle.
         for (const limit of perAddress) await limit.call(app, request, reply);
