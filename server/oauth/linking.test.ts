@@ -108,6 +108,8 @@ describe('the linking form refuses', () => {
       [{ client_id: 'someone-else' }, 'invalid_client'],
       [{ redirect_uri: 'https://evil.example/callback' }, 'invalid_client'],
       [{ client_id: undefined }, 'invalid_request'],
+      // The test client has two redirect URIs: which one, the request must say (RFC 6749 3.1.2.3).
+      [{ redirect_uri: undefined }, 'invalid_request'],
     ] as const) {
       const query = authorizationQuery(pkcePair().challenge, overrides);
       const { status, location } = await submitLinkForm(t, query, user);
@@ -160,6 +162,8 @@ describe('the linking form refuses', () => {
     for (const [overrides, error] of [
       [{ code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
       [{ code_challenge_method: 'plain' }, 'invalid_request'],
+      // RFC 7636 4.2: 43 to 128 characters.
+      [{ code_challenge: 'abc' }, 'invalid_request'],
       [{ scope: 'lists:read account' }, 'invalid_scope'],
       [{ scope: 'lists:manage' }, 'invalid_scope'],
       [{ response_type: 'token' }, 'unsupported_response_type'],

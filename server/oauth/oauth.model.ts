@@ -21,6 +21,8 @@ export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 10 * 365 * 24 * 60 * 60;
 /** A refresh keeps the newest access token besides the new one (requests in flight may carry it) and drops older ones. */
 const PREVIOUS_ACCESS_TOKENS_KEPT = 1;
+/** An S256 challenge is 43 characters; RFC 7636 4.2 allows 43 to 128 of these. */
+const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /**
  * The user as the library carries it: who, and on a refresh, which grant the refresh token
@@ -110,6 +112,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       if (!code.codeChallenge || !code.codeChallengeMethod) {
         throw new InvalidRequestError('Missing parameter: `code_challenge`');
       }
+      if (!CODE_CHALLENGE.test(code.codeChallenge)) throw new InvalidRequestError('Invalid parameter: `code_challenge`');
       await queries.insertCode(db, {
         code_hash: digest(code.authorizationCode),
         client_id: client.id,

@@ -73,7 +73,7 @@ export function linkPage(request: AuthorizationRequest, error: LinkError): strin
  */
 export function createOAuthService(deps: OAuthDeps) {
   const { db } = deps;
-  const { model, authorizeModel } = createOAuthModel(deps);
+  const { model, authorizeModel, findClient } = createOAuthModel(deps);
   const options = {
     authorizationCodeLifetime: AUTHORIZATION_CODE_TTL_S,
     accessTokenLifetime: ACCESS_TOKEN_TTL_S,
@@ -93,6 +93,9 @@ export function createOAuthService(deps: OAuthDeps) {
      * unknown (RFC 6749 4.1.2.1: never redirect there) or the credentials are wrong.
      */
     async authorize(params: AuthorizationRequest, authenticateUser: () => Promise<UserView>): Promise<string> {
+      // RFC 6749 3.1.2.3: with several redirect URIs registered, the request must name one.
+      const client = findClient(params.client_id ?? '');
+      if ((client?.redirectUris?.length ?? 0) > 1 && !params.redirect_uri) return linkPage(params, 'invalid_request');
       const request = new Request({ method: 'POST', headers: {}, query: params, body: {} });
       const response = new Response();
       const authenticateHandler = { handle: async (): Promise<LinkUser> => ({ id: (await authenticateUser()).id }) };
