@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
-import { duplicateItemWarning, MESSAGES } from '../common/messages.ts';
+import { duplicateItemWarning, MESSAGES, UI_TEXT } from '../common/messages.ts';
 import { REALTIME_PATH } from '../common/realtime.ts';
 import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser, toast } from './fixtures.ts';
 
@@ -62,6 +62,12 @@ test('at 320 px: the list name is in view, Share List and Account Settings fit t
   await sheet.getByRole('button', { name: 'Save' }).click();
   await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeInViewport({ ratio: 1 });
   await sheet.getByPlaceholder('name@example.com').fill('a.friend.with.a.rather.long.address@example.com');
+  expect(await overflowsRight(page, sheet)).toEqual([]);
+  // The outcome of inviting an address that has no place to break wraps too.
+  const unbroken = 'averyveryveryverylonglocalpartwithoutanybreaks@subdomain.example-with-a-long-domain-name.com';
+  await sheet.getByPlaceholder('name@example.com').fill(unbroken);
+  await sheet.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sheet.getByRole('status').filter({ hasText: UI_TEXT.shareInvited(unbroken) })).toBeVisible();
   expect(await overflowsRight(page, sheet)).toEqual([]);
   await expectNoAxeViolations(page, 'Share List, link sharing on');
   await sheet.getByRole('button', { name: 'Close' }).click();
