@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { keepForNextSignIn } from '../state/ended-session.ts';
 import { session } from '../state/session.ts';
@@ -82,6 +83,8 @@ describe('LoginScreen', () => {
     showLogin();
     expect(await screen.findByText(UI_TEXT.accountDeletedElsewhere('ada@example.com'))).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue('');
+    // Said once: the deleted account's address does not stay on the device.
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
   });
 
   it("shows the server's message, or the spec's fallback", async () => {

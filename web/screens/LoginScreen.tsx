@@ -158,13 +158,13 @@ function useEndedSession(setEmail: (update: (typed: string) => string) => void):
   useEffect(() => {
     if (localStore.getItem(STORAGE_KEYS.cache) === null) return;
     let current = true;
-    void import('../state/ended-session.ts')
-      .then(({ readEndedSession }) => readEndedSession())
-      .then((session) => {
-        if (!current || !session) return;
-        setEnded(session);
-        if (!session.accountDeleted) setEmail((typed) => typed || session.email);
-      });
+    void import('../state/ended-session.ts').then(async ({ readEndedSession, forgetDeletedAccount }) => {
+      const session = await readEndedSession();
+      if (!current || !session) return;
+      setEnded(session);
+      if (session.accountDeleted) forgetDeletedAccount();
+      else setEmail((typed) => typed || session.email);
+    });
     return () => {
       current = false;
     };

@@ -1,6 +1,6 @@
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { PendingChange } from './app-state.ts';
-import { readCacheText, writeCacheText } from './cache-storage.ts';
+import { clearCacheText, readCacheText, writeCacheText } from './cache-storage.ts';
 
 /**
  * When the server ends a session (it expired, the user signed out elsewhere, the password changed),
@@ -29,6 +29,14 @@ export function keepForNextSignIn(user: UserView, pendingChanges: PendingChange[
   const cache: EndedSessionCache = { userId: user.id, endedSession, pendingChanges };
   // A storage that refuses loses the changes, as a sign-out would have; nothing else can hold them.
   writeCacheText(JSON.stringify(cache)).catch(() => undefined);
+}
+
+/**
+ * Forgets the word of a deleted account once the sign-in screen has said it: nobody can sign in to
+ * that account again to need it, and its address should not stay on the device.
+ */
+export function forgetDeletedAccount(): void {
+  clearCacheText();
 }
 
 /** The session that ended on this device, when no one has signed in since. */
