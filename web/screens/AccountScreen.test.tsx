@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,35 @@ describe('AccountScreen: the profile and a new password', () => {
     await userEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
     expect(await within(password).findByText(MESSAGES.passwordChanged)).toBeVisible();
     expect(await within(screen.getByRole('region', { name: LINKED_APPS_TEXT.title })).findByText(LINKED_APPS_TEXT.none)).toBeVisible();
+  });
+
+  it('ties a refused password to its field, and lets an edit clear it', async () => {
+    const user: UserView = { ...unconfirmed, email_verified: true };
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
+      return answer(400, { error: { code: 'invalid_input', message: SERVER_MESSAGES.currentPasswordWrong } });
+    });
+    showAccount(user);
+    const password = screen.getByRole('region', { name: 'Change Password' });
+    const current = within(password).getByLabelText('Current password');
+    await userEvent.type(current, 'wrong-password');
+    await userEvent.type(within(password).getByLabelText('New password'), 'new-password');
+    await userEvent.type(within(password).getByLabelText('Confirm new password'), 'other-password');
+    await userEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
+    const confirm = within(password).getByLabelText('Confirm new password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription(MESSAGES.newPasswordsDoNotMatch);
+    expect(current).toHaveAttribute('aria-invalid', 'false');
+
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'new-password');
+    expect(within(password).getByRole('alert')).toBeEmptyDOMElement();
+    await userEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription(SERVER_MESSAGES.currentPasswordWrong));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAttribute('aria-invalid', 'false');
   });
 
   it("shows the stored first name after a save, and clears the last save's success when the next one fails", async () => {

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
-import { MESSAGES } from '../../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES } from '../../../common/messages.ts';
 import { changePassword } from '../../api/auth.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -8,6 +8,8 @@ import { FormMessage } from '../../components/FormMessage.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
 import styles from './AccountScreen.module.css';
+
+type PasswordField = 'current' | 'next' | 'confirm';
 
 /**
  * Current password, new password twice; the spec's three checks before calling the server.
@@ -18,15 +20,26 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: PasswordField } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const errorId = useId();
+  /** The props that tie a field to the error about it, and let an edit of the form clear the outcome. */
+  const fieldProps = (field: PasswordField, set: (value: string) => void) => ({
+    'aria-invalid': error?.field === field,
+    'aria-describedby': error?.field === field ? errorId : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      setError(null);
+      setNotice(null);
+    },
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
-    if (!current) return setError(MESSAGES.currentPasswordRequired);
-    if (next.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.newPasswordTooShort);
-    if (next !== confirm) return setError(MESSAGES.newPasswordsDoNotMatch);
+    if (!current) return setError({ message: MESSAGES.currentPasswordRequired, field: 'current' });
+    if (next.length < PASSWORD_MIN_LENGTH) return setError({ message: MESSAGES.newPasswordTooShort, field: 'next' });
+    if (next !== confirm) return setError({ message: MESSAGES.newPasswordsDoNotMatch, field: 'confirm' });
     setError(null);
     setBusy(true);
     try {
@@ -37,7 +50,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       setNext('');
       setConfirm('');
     } catch (failure) {
-      setError(messageOf(failure, MESSAGES.passwordChangeFailed));
+      // The server refuses the current password, or the new one (too long).
+      const message = messageOf(failure, MESSAGES.passwordChangeFailed);
+      setError({ message, field: message === SERVER_MESSAGES.currentPasswordWrong ? 'current' : 'next' });
     } finally {
       setBusy(false);
     }
@@ -45,10 +60,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      <FormMessage error={error} notice={notice} />
+      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} {...fieldProps('current', setCurrent)} />
+      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={next} {...fieldProps('next', setNext)} />
+      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} {...fieldProps('confirm', setConfirm)} />
+      <FormMessage error={error?.message} notice={notice} errorId={errorId} />
       <BusyButton type="submit" className={ui.primary} busy={busy}>
         Change Password
       </BusyButton>

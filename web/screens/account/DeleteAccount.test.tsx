@@ -61,6 +61,13 @@ describe('DeleteAccount', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.currentPasswordWrong);
     expect(within(dialog).getByRole('button', { name: 'Delete account' })).toHaveAttribute('aria-disabled', 'false');
     expect(session.get().user?.id).toBe('u1');
+    // The field says it again when focused, until it is edited.
+    const field = within(dialog).getByLabelText('Current password');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(SERVER_MESSAGES.currentPasswordWrong);
+    await userEvent.type(field, 'x');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it('once deleted: signed out with the cache gone, on the sign-in page that says so', async () => {

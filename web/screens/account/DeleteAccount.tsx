@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { deleteAccount } from '../../api/auth.ts';
@@ -34,6 +34,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -57,10 +58,15 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(null);
+        }}
+        aria-invalid={error !== null}
+        aria-describedby={error === null ? undefined : errorId}
         autoFocus
       />
-      <FormMessage error={error} />
+      <FormMessage error={error} errorId={errorId} />
       <div className={modalStyles.actions}>
         <button type="button" className={ui.secondary} onClick={onCancel}>
           Cancel
