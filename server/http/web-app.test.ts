@@ -54,6 +54,18 @@ describe('the web app files', () => {
     expect(deepLink.headers['content-encoding']).toBe('br');
     expect(deepLink.headers['cache-control']).toBe('no-cache');
   });
+
+  it('answer a deep link asked for with HEAD as with GET, and never give the page for the API\'s paths', async () => {
+    t ??= await startTestApp({ webDistDir: dist });
+    const head = await t.app.inject({ method: 'HEAD', url: '/lists/some-list', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    for (const url of ['/api/v1', '/api/v1?x=1', '/api/v1/no-such-call']) {
+      const answer = await get(url, { accept: 'text/html' });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
 });
 
 describe('every answer', () => {

@@ -32,9 +32,11 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // HEAD as GET (RFC 9110 9.3.2); the API's paths, its base among them, are never the page.
+    const path = request.url.split('?')[0]!;
+    const inApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     const wantsPage =
-      hasBuild && request.method === 'GET' && !request.url.startsWith(`${API_BASE_PATH}/`) &&
-      (request.headers.accept ?? '').includes('text/html');
+      hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !inApi && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return reply.sendFile('index.html');
     return reply.status(404).send(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
