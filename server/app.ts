@@ -252,6 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         upgradeInsecureRequests: null,
         formAction: ["'self'", ...alexa.formActionSources],
+        // Helmet's defaults also allow any https: origin; the app loads its styles and fonts from
+        // itself, and an injected stylesheet must not reach out.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
         imgSrc: imageSources(config.storage),
       },
     },

@@ -82,6 +82,8 @@ describe('every answer', () => {
       expect(policy).toContain("form-action 'self'");
       expect(policy).toContain("img-src 'self' data:");
       expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+      expect(policy).toContain("font-src 'self' data:");
       // Plain HTTP on a LAN address must keep working.
       expect(policy.some((directive) => directive.startsWith('upgrade-insecure-requests'))).toBe(false);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
