@@ -1,9 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_MESSAGES } from '../../../common/messages.ts';
+import { SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import { resetAppState } from '../../state/app-state.ts';
 import { makeList } from '../../test/factories.ts';
-import { answer, callOf, mockFetch } from '../../test/http.ts';
+import { answer, callOf, failure, mockFetch } from '../../test/http.ts';
 import { ListSettingsModal } from './ListSettingsModal.tsx';
 
 const list = makeList({ custom_prompts: ['Group by aisle'] });
@@ -12,6 +13,7 @@ describe('ListSettingsModal', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     localStorage.clear();
+    resetAppState();
     fetchMock = mockFetch();
   });
   afterEach(() => {
@@ -38,6 +40,28 @@ describe('ListSettingsModal', () => {
     expect(callOf(fetchMock, 0).body).toEqual({ custom_prompts: ['Group by aisle', 'Translate to French'] });
     await userEvent.click(screen.getByRole('button', { name: 'Remove prompt: Group by aisle' }));
     expect(callOf(fetchMock, 1).body).toEqual({ custom_prompts: [] });
+  });
+
+  it('gives a refused prompt back to the input, and says why in the dialog', async () => {
+    render(<ListSettingsModal list={list} open onOpenChange={vi.fn()} onShare={vi.fn()} />);
+    fetchMock.mockResolvedValueOnce(failure(400, 'A list can have at most 20 custom prompts'));
+    await userEvent.type(screen.getByLabelText('New custom prompt'), 'One too many');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(`${UI_TEXT.customPromptsFailed}A list can have at most 20 custom prompts`)).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('New custom prompt')).toHaveValue('One too many');
+  });
+
+  it('keeps the focus in the dialog when a prompt is removed: on the prompt now in its place, else on the input', async () => {
+    const two = makeList({ custom_prompts: ['Group by aisle', 'Translate to French'] });
+    const { rerender } = render(<ListSettingsModal list={two} open onOpenChange={vi.fn()} onShare={vi.fn()} />);
+    fetchMock.mockResolvedValue(answer(200, { list }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove prompt: Group by aisle' }));
+    const one = makeList({ custom_prompts: ['Translate to French'] });
+    rerender(<ListSettingsModal list={one} open onOpenChange={vi.fn()} onShare={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Remove prompt: Translate to French' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove prompt: Translate to French' }));
+    rerender(<ListSettingsModal list={makeList({ custom_prompts: [] })} open onOpenChange={vi.fn()} onShare={vi.fn()} />);
+    expect(screen.getByLabelText('New custom prompt')).toHaveFocus();
   });
 
   it('leads to Share List', async () => {

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AI_PROVIDERS, AI_PROVIDER_STORAGE_PREFIX, CUSTOM_PROMPT_MAX_LENGTH } from '../../../common/constants.ts';
 import { SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -10,7 +10,6 @@ import { messageOf } from '../../components/errors.ts';
 import { storedAiProvider } from '../../state/ai-actions.ts';
 import type { ClientList } from '../../state/app-state.ts';
 import { setCustomPromptsAction } from '../../state/list-actions.ts';
-import { notify } from '../../state/toasts.ts';
 import { AiActivity } from './AiActivity.tsx';
 import { RunCustomPromptsButton } from './RunCustomPromptsButton.tsx';
 import styles from './ListSettingsModal.module.css';
@@ -35,21 +34,44 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
     localStore.setItem(storageKey, value);
   }
 
-  async function savePrompts(prompts: string[]) {
+  const promptList = useRef<HTMLUListElement>(null);
+  const promptInput = useRef<HTMLInputElement>(null);
+
+  /** Saves the prompts; a refusal is said in the dialog, where the keyboard is. Answers whether they were saved. */
+  async function savePrompts(prompts: string[]): Promise<boolean> {
+    setError(null);
     try {
       await setCustomPromptsAction(list.id, prompts);
+      return true;
     } catch (failure) {
-      notify(UI_TEXT.customPromptsFailed + messageOf(failure, ''), 'error');
+      setError(UI_TEXT.customPromptsFailed + messageOf(failure, ''));
+      return false;
     }
   }
 
-  function addPrompt(event: FormEvent) {
+  async function addPrompt(event: FormEvent) {
     event.preventDefault();
     const text = prompt.trim();
     if (!text) return setError(SERVER_MESSAGES.customPromptBlank);
-    setError(null);
     setPrompt('');
-    void savePrompts([...list.custom_prompts, text]);
+    // A refused prompt comes back to the input, to shorten or keep (unless something was typed since).
+    if (!(await savePrompts([...list.custom_prompts, text]))) setPrompt((typed) => typed || text);
+  }
+
+  // A removed prompt's button held the focus: once the list is drawn without it, the focus goes to
+  // the prompt now in its place (or the last one), or to the input when none is left.
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = refocusAt.current;
+    if (index === null) return;
+    refocusAt.current = null;
+    const buttons = [...(promptList.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+    (buttons[Math.min(index, buttons.length - 1)] ?? promptInput.current)?.focus();
+  }, [list.custom_prompts]);
+
+  function removePrompt(index: number) {
+    refocusAt.current = index;
+    void savePrompts(list.custom_prompts.filter((_, at) => at !== index));
   }
 
   return (
@@ -68,7 +90,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
           Custom prompts
         </h3>
         {list.custom_prompts.length > 0 && (
-          <ul className={styles.prompts}>
+          <ul className={styles.prompts} ref={promptList}>
             {list.custom_prompts.map((text, index) => (
               <li key={`${index}-${text}`} className={styles.prompt}>
                 <span dir="auto">{text}</span>
@@ -76,7 +98,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
                   type="button"
                   className={ui.iconButton}
                   aria-label={`Remove prompt: ${text}`}
-                  onClick={() => void savePrompts(list.custom_prompts.filter((_, at) => at !== index))}
+                  onClick={() => removePrompt(index)}
                 >
                   <X size={18} aria-hidden />
                 </button>
@@ -84,8 +106,9 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
             ))}
           </ul>
         )}
-        <form className={styles.addPrompt} onSubmit={addPrompt} noValidate>
+        <form className={styles.addPrompt} onSubmit={(event) => void addPrompt(event)} noValidate>
           <input
+            ref={promptInput}
             name="prompt"
             className={`${ui.input} ${styles.promptInput}`}
             aria-label="New custom prompt"
