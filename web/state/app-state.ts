@@ -58,7 +58,7 @@ export interface AppState {
  * The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"),
  * with the id of the user it belongs to.
  */
-type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'> & { userId: string };
+type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'> & { userId: string };
 
 function emptyState(): AppState {
   return {
@@ -77,7 +77,7 @@ function emptyState(): AppState {
 }
 
 /** What a cache restores into the store. */
-type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache'>;
+type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'>;
 
 /**
  * What a cached text restores: nothing when there is none, it cannot be read, or it is another
@@ -98,6 +98,8 @@ function restoredFrom(json: string | null): RestoredState | null {
       pendingChanges: cached.pendingChanges ?? [],
       history: cached.history ?? [],
       propertyCache: cached.propertyCache ?? {},
+      // Each list's sort and "Completed last", as the user left them (a cache without them: the defaults).
+      view: cached.view ?? {},
     };
   } catch {
     return null;
@@ -114,6 +116,7 @@ function withCache(state: AppState, cached: RestoredState | null): AppState {
     pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
     history: state.history.length > 0 ? state.history : cached.history,
     propertyCache: { ...cached.propertyCache, ...state.propertyCache },
+    view: { ...cached.view, ...state.view },
   };
 }
 
@@ -142,8 +145,8 @@ export function saveCache(): void {
   saveTimer = undefined;
   const userId = session.get().user?.id;
   if (!userId) return;
-  const { lists, items, pendingChanges, history, propertyCache } = appStore.get();
-  const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache };
+  const { lists, items, pendingChanges, history, propertyCache, view } = appStore.get();
+  const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache, view };
   // A storage that refuses only costs the instant start; the server still has everything.
   writeCacheText(JSON.stringify(cached)).catch(() => undefined);
 }

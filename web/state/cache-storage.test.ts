@@ -53,6 +53,16 @@ describe('the offline cache', () => {
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
   });
 
+  it("keeps each list's sort and Completed last for the next start", async () => {
+    session.signIn({ token: 'token', user: makeUser({ id: 'u1' }) });
+    appStore.update((state) => ({ ...state, view: { l1: { mode: 'name-asc', completedLast: true } } }));
+    saveCache();
+    appStore.update((state) => ({ ...state, view: {} }));
+    reloadAppStateFromCache();
+    await expect.poll(() => appStore.get().view).toEqual({ l1: { mode: 'name-asc', completedLast: true } });
+    session.signOut();
+  });
+
   it("never restores another user's cache (a tab still open for the last account may have written it), and saves its owner", async () => {
     session.signIn({ token: 'token', user: makeUser({ id: 'u2' }) });
     const pendingChanges = [{ key: 'k1', listId: 'l1', method: 'DELETE', path: '/lists/l1' }];
