@@ -87,6 +87,9 @@ export const UI_TEXT = {
   itemsAddFailed: 'Failed to add items: ',
   itemUpdateFailed: 'Failed to update item: ',
   itemDeleteFailed: 'Failed to delete item: ',
+  /** Said to screen readers, which do not see a row come or go. */
+  itemsAddedAnnouncement: (names: readonly string[]) => `Added ${names.join(', ')}`,
+  itemDeletedAnnouncement: (name: string) => `Deleted ${name}`,
   deleteListConfirm: (name: string) => `Delete "${name}" and all its items? This cannot be undone.`,
   leaveListConfirm: (name: string) => `Leave "${name}"? It goes from your dashboard; the others keep it.`,
   unsentChangesTitle: 'Sign out with unsaved changes?',

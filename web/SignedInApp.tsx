@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { UserView } from '../common/schemas/auth.ts';
+import { Announcer } from './components/Announcer.tsx';
 import { SignOutDialog } from './components/SignOut.tsx';
 import { Toaster } from './components/Toaster.tsx';
 import { AccountScreen, DashboardScreen, JoinScreen, ListScreen } from './screens/lazy.ts';
@@ -46,6 +47,7 @@ export function SignedInApp({ user }: { user: UserView }) {
       </Routes>
       {/* Only the signed-in app notifies; the sign-in screens say everything inline. */}
       <Toaster />
+      <Announcer />
       <SignOutDialog />
     </>
   );

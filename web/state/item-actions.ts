@@ -10,6 +10,7 @@ import { ApiError, newIdempotencyKey, sendRequest } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
 import { fetchItems, itemRequests, type ItemsRead } from '../api/items.ts';
 import { messageOf } from '../components/errors.ts';
+import { announce } from './announcements.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { keepUnchanged } from './keep-unchanged.ts';
@@ -150,6 +151,8 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
     });
     const warning = sent.queued ? plan.warnings[0] : sent.value.warnings[0];
     if (!sent.queued) setItems(listId, (list) => upsert(list, sent.value.results));
+    const added = sent.queued ? plan.steps.filter((step) => step.kind !== 'skip').map((step) => step.draft.content) : sent.value.results.map((item) => item.content);
+    if (added.length > 0) announce(UI_TEXT.itemsAddedAnnouncement(added));
     if (warning) notify(warning, 'warning');
     return true;
   } catch (error) {
@@ -217,6 +220,7 @@ export function renameItemAction(listId: string, item: ClientItem, text: string)
 export async function deleteItemAction(listId: string, item: ClientItem): Promise<void> {
   const index = (appStore.get().items[listId] ?? []).findIndex((entry) => entry.id === item.id);
   setItems(listId, (list) => list.filter((entry) => entry.id !== item.id));
+  announce(UI_TEXT.itemDeletedAnnouncement(item.content));
   const request = itemRequests.remove(listId, item.id);
   try {
     await sendChange(request, { listId });
