@@ -1,5 +1,4 @@
 import { useAnnouncement } from '../state/announcements.ts';
-import styles from './ui.module.css';
 
 /**
  * The app's polite status for screen readers (state/announcements.ts); not seen. Keyed by the
@@ -8,7 +7,7 @@ import styles from './ui.module.css';
 export function Announcer() {
   const { text, serial } = useAnnouncement();
   return (
-    <div role="status" className={styles.visuallyHidden}>
+    <div role="status" className="visually-hidden">
       <span key={serial}>{text}</span>
     </div>
   );
