@@ -92,7 +92,11 @@ function draftsOf(entries: readonly ItemEntry[]): Draft[] {
  * one unchecked on the list, the checked one put back, or an earlier entry's. A device that queued
  * changes of its new item offline sends them to that item instead (web/state/sync.ts).
  */
-function standIns(steps: readonly AddStep<Draft>[], made: Map<Draft, ItemRow>, named: readonly Pick<ItemRow, 'id' | 'name_key' | 'is_completed'>[]): Record<string, string> {
+function standIns(
+  steps: readonly AddStep<Draft>[],
+  made: Map<Draft, ItemRow>,
+  named: readonly Pick<ItemRow, 'id' | 'name_key' | 'is_completed'>[],
+): Record<string, string> {
   const holders = new Map<string, string>();
   for (const row of named) if (!toBool(row.is_completed)) holders.set(row.name_key, row.id);
   const merged: Record<string, string> = {};

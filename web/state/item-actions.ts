@@ -151,7 +151,9 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
     });
     const warning = sent.queued ? plan.warnings[0] : sent.value.warnings[0];
     if (!sent.queued) setItems(listId, (list) => upsert(list, sent.value.results));
-    const added = sent.queued ? plan.steps.filter((step) => step.kind !== 'skip').map((step) => step.draft.content) : sent.value.results.map((item) => item.content);
+    const added = sent.queued
+      ? plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content]))
+      : sent.value.results.map((item) => item.content);
     if (added.length > 0) announce(UI_TEXT.itemsAddedAnnouncement(added));
     if (warning) notify(warning, 'warning');
     return true;

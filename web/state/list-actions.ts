@@ -69,7 +69,8 @@ export function rereadListAfterRefusal(listId: string, error: unknown): void {
   if (!(error instanceof ApiError)) return;
   if (error.status !== 403 && !(error.status === 404 && error.message === MESSAGES.listNotFound)) return;
   const { visited, lists } = appStore.get();
-  const read = visited[listId] ? loadVisitedList(listId) : lists.some((list) => list.id === listId) ? fetchList(listId).then(takeListAnswer) : undefined;
+  const mine = lists.some((list) => list.id === listId);
+  const read = visited[listId] ? loadVisitedList(listId) : mine ? fetchList(listId).then(takeListAnswer) : undefined;
   read?.catch((failure: unknown) => {
     if (failure instanceof ApiError && failure.status === 404) removeListLocally(listId);
   });

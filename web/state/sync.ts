@@ -124,7 +124,6 @@ function stopRetrying(): void {
   retryDelay = REPLAY_RETRY_FIRST_MS;
 }
 
-
 /**
  * An answer's `merged` names ids this device made that the server did not use, each with the id of
  * what stands for it: an item added offline whose name another device added meanwhile (the batch
