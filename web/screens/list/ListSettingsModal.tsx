@@ -69,9 +69,10 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
     (buttons[Math.min(index, buttons.length - 1)] ?? promptInput.current)?.focus();
   }, [list.custom_prompts]);
 
-  function removePrompt(index: number) {
+  async function removePrompt(index: number) {
     refocusAt.current = index;
-    void savePrompts(list.custom_prompts.filter((_, at) => at !== index));
+    // Refused, the prompt stays, and so does the focus on its button.
+    if (!(await savePrompts(list.custom_prompts.filter((_, at) => at !== index)))) refocusAt.current = null;
   }
 
   return (
@@ -98,7 +99,7 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
                   type="button"
                   className={ui.iconButton}
                   aria-label={`Remove prompt: ${text}`}
-                  onClick={() => removePrompt(index)}
+                  onClick={() => void removePrompt(index)}
                 >
                   <X size={18} aria-hidden />
                 </button>
