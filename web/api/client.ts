@@ -1,5 +1,6 @@
 import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
+import { MESSAGES } from '../../common/messages.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import type { AuthResponse } from '../../common/schemas/auth.ts';
@@ -16,6 +17,11 @@ export class ApiError extends HttpError {
   /** Whether the message is the API's own, written for the user, rather than a status text ("Bad Gateway"). */
   get explained(): boolean {
     return this.code !== UNEXPLAINED;
+  }
+
+  /** Whether the server refused for the list's sake: it is gone, or the caller lost access to it. */
+  get listOutOfReach(): boolean {
+    return this.status === 404 && this.message === MESSAGES.listNotFound;
   }
 }
 

@@ -1,4 +1,3 @@
-import { MESSAGES } from '../../common/messages.ts';
 import { ApiError, type ChangeRequest } from './client.ts';
 
 /** A removal inside a list (an item, its image), where a 404 may name the list around it. */
@@ -11,5 +10,5 @@ const INSIDE_A_LIST = /^\/lists\/[^/]+\/items\//;
  */
 export function foundGoneAlready(request: ChangeRequest, error: unknown): boolean {
   if (request.method !== 'DELETE' || !(error instanceof ApiError) || error.status !== 404) return false;
-  return !(INSIDE_A_LIST.test(request.path) && error.message === MESSAGES.listNotFound);
+  return !(INSIDE_A_LIST.test(request.path) && error.listOutOfReach);
 }

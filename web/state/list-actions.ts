@@ -1,6 +1,6 @@
 import { newRandomId } from '../../common/ids.ts';
 import { LIST_ACTIVITY } from '../../common/list-activity.ts';
-import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { UI_TEXT } from '../../common/messages.ts';
 import type { ListView, VisibilityBody } from '../../common/schemas/lists.ts';
 import { trimUnseen } from '../../common/unseen-text.ts';
 import { fetchList, fetchLists, listRequests } from '../api/lists.ts';
@@ -67,7 +67,7 @@ export function removeListLocally(id: string) {
  */
 export function rereadListAfterRefusal(listId: string, error: unknown): void {
   if (!(error instanceof ApiError)) return;
-  if (error.status !== 403 && !(error.status === 404 && error.message === MESSAGES.listNotFound)) return;
+  if (error.status !== 403 && !error.listOutOfReach) return;
   const { visited, lists } = appStore.get();
   const mine = lists.some((list) => list.id === listId);
   const read = visited[listId] ? loadVisitedList(listId) : mine ? fetchList(listId).then(takeListAnswer) : undefined;
