@@ -20,6 +20,7 @@ import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
+import { registerExpectContinue } from './http/expect-continue.ts';
 import { registerIdleWhileWorking } from './http/idle-while-working.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   registerBodyDeadline(app, timeouts.requestTimeoutMs);
+  registerExpectContinue(app);
   registerIdleWhileWorking(app);
   registerSingleQueryValues(app);
   registerErrorHandler(app);
