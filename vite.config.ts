@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_BASE_PATH } from './common/constants.ts';
@@ -21,6 +24,34 @@ const OPENED_ON_DEMAND = /(Dialog|Modal)(\.module\.css|\.tsx)$/;
 
 /** The brand colour of the logo (web/public/logo.svg) and of the browser's chrome around the app. */
 const THEME_COLOR = '#2f6fed';
+
+/** The files vite-plugin-pwa writes when the bundle is closed: the service worker and its workbox runtime. */
+const SERVICE_WORKER_FILES = /^(sw|workbox-[\w-]+)\.js$/;
+
+/**
+ * Writes .br and .gz copies of the service worker's files. vite-plugin-pwa makes them after the
+ * bundle, where the compression plugin no longer looks, so every start fetched them uncompressed.
+ */
+function precompressServiceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'listo:precompress-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await fs.readdir(outDir)).filter((file) => SERVICE_WORKER_FILES.test(file));
+        for (const file of files) {
+          const source = await fs.readFile(path.join(outDir, file));
+          await fs.writeFile(path.join(outDir, `${file}.br`), zlib.brotliCompressSync(source));
+          await fs.writeFile(path.join(outDir, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
@@ -61,6 +92,7 @@ export default defineConfig({
       include: /\.(js|css|html|svg|webmanifest|json)$/,
       threshold: 0,
     }),
+    precompressServiceWorker(),
   ],
   build: {
     outDir: '../dist/web',

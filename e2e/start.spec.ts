@@ -90,6 +90,16 @@ async function scriptsOfLoad(page: Page, load: () => Promise<unknown>): Promise<
 /** A chunk's name without its content hash: `signed-in-CebeOC9F.js` -> `signed-in`. */
 const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, '');
 
+// The build writes .br and .gz copies of its text files (vite.config.ts), the service worker's among them.
+test('every text file of the build is served compressed', async ({ request }) => {
+  const files = fs.readdirSync(WEB_DIST_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css|html|svg|webmanifest)$/.test(file));
+  expect(files).toContain('sw.js');
+  for (const file of files) {
+    const response = await request.get(`/${file}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers()['content-encoding'], file).toBe('br');
+  }
+});
+
 // Every request costs a round trip on a phone's link: a start loads a few large chunks (vite.config.ts, decision 018).
 test('the sign-in page loads its code in three scripts, under 100 KB gzip', async ({ page }) => {
   const scripts = await scriptsOfLoad(page, async () => {
