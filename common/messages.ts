@@ -87,6 +87,8 @@ export const UI_TEXT = {
   itemsAddFailed: 'Failed to add items: ',
   itemUpdateFailed: 'Failed to update item: ',
   itemDeleteFailed: 'Failed to delete item: ',
+  /** An item deleted elsewhere (another member, another device) while this user typed a new name for it. */
+  renameLostItemDeleted: (name: string) => `"${name}" was deleted meanwhile: your new name for it was not saved.`,
   /** Said to screen readers, which do not see a row come or go. */
   itemsAddedAnnouncement: (names: readonly string[]) => `Added ${names.join(', ')}`,
   itemDeletedAnnouncement: (name: string) => `Deleted ${name}`,

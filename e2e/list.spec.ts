@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../common/constants.ts';
-import { MESSAGES, SERVER_MESSAGES } from '../common/messages.ts';
-import { addItems, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft } from './fixtures.ts';
+import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../common/constants.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
+import type { ItemView } from '../common/schemas/items.ts';
+import { addItems, apiToken, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft, toast } from './fixtures.ts';
 
 /** Adds milk (2 bottles), eggs and bread to the open list in one go, and checks the eggs. */
 async function addGroceriesAndCheckEggs(page: Page) {
@@ -139,6 +140,24 @@ test('from the keyboard, renaming and deleting keep the focus in the list, never
   await page.keyboard.press('Enter');
   await expect(itemTexts(page)).toHaveCount(0);
   await expect(page.getByPlaceholder('Add item...')).toBeFocused();
+});
+
+test('an item deleted elsewhere while its name is being edited hands the focus to the row in its place, and says the new name was lost', async ({ page, request }) => {
+  await registerUser(page, 'deleted-elsewhere');
+  const listId = await openNewList(page, 'Errands');
+  await addItems(page, 'stamps, tape, glue');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'tape', 'glue']);
+  await page.getByRole('button', { name: 'tape, rename item' }).click();
+  await page.getByLabel('Item name').fill('packing tape');
+
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
+  const tape = items.find((item) => item.content === 'tape')!;
+  expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${tape.id}`, { headers })).status()).toBe(204);
+
+  await expect(itemTexts(page)).toHaveText(['stamps', 'glue']);
+  await expect(page.getByRole('checkbox', { name: 'glue' })).toBeFocused();
+  await expect(toast(page, UI_TEXT.renameLostItemDeleted('tape'))).toBeVisible();
 });
 
 test('the list options menu opens List Settings: custom prompts and the AI provider', async ({ page }) => {

@@ -116,6 +116,16 @@ describe('ItemList', () => {
     expect(layoutReads).not.toHaveBeenCalled();
   });
 
+  it('keeps the focus on a new row when the server confirms its item', () => {
+    const unconfirmed = { ...item('i1', 'milk'), tempId: 'temp-1' } as ClientItem;
+    const { rerender } = render(<ItemList items={[unconfirmed]} groupKey={undefined} editable {...handlers} />);
+    const checkbox = screen.getByRole('checkbox', { name: 'milk' });
+    checkbox.focus();
+    rerender(<ItemList items={[item('i1', 'milk') as ClientItem]} groupKey={undefined} editable {...handlers} />);
+    expect(screen.getByRole('checkbox', { name: 'milk' })).toBe(checkbox);
+    expect(checkbox).toHaveFocus();
+  });
+
   it('draws the rows in its first render, not in a second, blocking one once it has measured the window', () => {
     const items = ['milk', 'eggs', 'bread'].map((name, index) => item(`i${index}`, name)) as ClientItem[];
     const commits = vi.fn();

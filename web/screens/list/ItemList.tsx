@@ -1,11 +1,13 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
+import { UI_TEXT } from '../../../common/messages.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
 import type { ClientItem } from '../../state/app-state.ts';
+import { notify } from '../../state/toasts.ts';
 import { ADD_ITEM_INPUT_NAME } from './AddBar.tsx';
-import { ItemRow } from './ItemRow.tsx';
+import { ItemRow, RENAME_ITEM_INPUT_NAME } from './ItemRow.tsx';
 import styles from './ItemList.module.css';
 
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
@@ -27,6 +29,9 @@ function measureRow(element: Element, entry: ResizeObserverEntry | undefined, vi
   return virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ?? virtualizer.options.estimateSize(index);
 }
 
+/** The first control of a row that takes the focus (a viewer's checkbox is disabled and does not). */
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled)';
+
 /** A group's heading row is drawn for the eye; its first item's row carries the heading for screen readers. */
 type Row =
   | { kind: 'heading'; key: string; group: ItemGroup<ClientItem> }
@@ -39,7 +44,8 @@ function activeHeading(headings: readonly number[], startIndex: number): number 
 
 /** The rows in display order: items numbered 1..n, under their group's heading when grouped. */
 function rowsOf(items: readonly ClientItem[], groupKey: string | undefined): Row[] {
-  const itemRow = (item: ClientItem, index: number): Row => ({ kind: 'item', key: item.tempId ?? item.id, item, position: index + 1 });
+  // Keyed by the id, final from the start (decision 008): the row of a new item stays when the server confirms it.
+  const itemRow = (item: ClientItem, index: number): Row => ({ kind: 'item', key: item.id, item, position: index + 1 });
   if (groupKey === undefined) return items.map(itemRow);
   let index = 0;
   return groupItems(items, groupKey).flatMap((group): Row[] => [
@@ -138,11 +144,39 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     if (movedByItsChange && focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
   }, [focusedKey, focusedIndex, focusedItem, virtualizer]);
 
+  // A row that goes while it holds the focus (deleted elsewhere: another member, another device)
+  // takes the focus to the page with it; it goes to the row that took its place instead (else the
+  // one before, else the add bar), and a new name being typed for it is said to be lost. A focus
+  // the user moved elsewhere is left where it went.
+  const focusHolder = useRef<{ key: string; element: HTMLElement; rows: readonly Row[] }>(undefined);
+  useLayoutEffect(() => {
+    const holder = focusHolder.current;
+    if (!holder) return;
+    if (rows.some((row) => row.key === holder.key)) {
+      holder.rows = rows;
+      return;
+    }
+    focusHolder.current = undefined;
+    if (document.activeElement !== document.body) return;
+    const at = holder.rows.findIndex((row) => row.key === holder.key);
+    const gone = holder.rows[at];
+    const nearest = [...rows.slice(at), ...rows.slice(0, at).reverse()].find((row) => row.kind === 'item');
+    const place = nearest && listRef.current?.querySelector(`[data-key="${CSS.escape(nearest.key)}"]`);
+    (place?.querySelector<HTMLElement>(FOCUSABLE) ?? document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`))?.focus();
+    const draft = holder.element instanceof HTMLInputElement && holder.element.name === RENAME_ITEM_INPUT_NAME ? holder.element.value.trim() : '';
+    if (gone?.kind === 'item' && draft !== '' && draft !== gone.item.content) notify(UI_TEXT.renameLostItemDeleted(gone.item.content), 'warning');
+  }, [rows]);
+
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
-    setFocusedKey((event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key);
+    const element = event.target as HTMLElement;
+    const key = element.closest<HTMLElement>('[data-key]')?.dataset.key;
+    setFocusedKey(key);
+    focusHolder.current = key === undefined ? undefined : { key, element, rows };
   };
   const onBlur = (event: FocusEvent<HTMLUListElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocusedKey(undefined);
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    setFocusedKey(undefined);
+    if (event.relatedTarget !== null) focusHolder.current = undefined;
   };
 
   // On paper every row is there, one after the other: the window of rows fits a screen, not pages.

@@ -13,6 +13,9 @@ import styles from './ItemRow.module.css';
 
 const MAX_DRAG = SWIPE_DELETE_THRESHOLD_PX * SWIPE_MAX_DRAG_FACTOR;
 
+/** The name of the input that renames an item in place. */
+export const RENAME_ITEM_INPUT_NAME = 'itemName';
+
 interface ItemRowProps {
   item: ClientItem;
   editable: boolean;
@@ -101,7 +104,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
         <div className={styles.body}>
           {draft !== null ? (
             <input
-              name="itemName"
+              name={RENAME_ITEM_INPUT_NAME}
               className={ui.inlineInput}
               aria-label="Item name"
               dir="auto"
