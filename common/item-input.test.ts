@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_UNITS, itemNameKey, itemPieces, parseItem, parseItemInput, readAmount, type ParsedItem } from './item-input.ts';
+import { editableName, ITEM_UNITS, itemNameKey, itemPieces, parseItem, parseItemInput, readAmount, type ParsedItem } from './item-input.ts';
 
 /** Shorthand for an expected item: `item('milk', '2 bottles')`, or `item('eggs')` without qty. */
 function item(content: string, qty?: string): ParsedItem {
@@ -418,5 +418,20 @@ describe('itemPieces', () => {
     const line = '2 bottles milk, eggs and 1 and 1/2 cups flour, , and';
     expect(itemPieces(line)).toEqual(['2 bottles milk', 'eggs', '1 1/2 cups flour']);
     expect(itemPieces(line).map(parseItem)).toEqual(parseItemInput(line));
+  });
+});
+
+describe('editableName', () => {
+  it('is the quantity and the name as typed, when they read back the same', () => {
+    expect(editableName({ content: 'milk', properties: { qty: '2 bottles', department: 'Dairy' } })).toBe('2 bottles milk');
+    expect(editableName({ content: '7up', properties: { quantity: 2 } })).toBe('2 7up');
+    expect(editableName({ content: 'flour', properties: { qty: '1 1/2 cups' } })).toBe('1 1/2 cups flour');
+    expect(editableName({ content: 'eggs', properties: {} })).toBe('eggs');
+  });
+
+  it('is the name alone when the quantity would read back otherwise', () => {
+    expect(editableName({ content: 'flour', properties: { qty: '2 kg' } })).toBe('flour');
+    expect(editableName({ content: 'rice', properties: { qty: 'a handful' } })).toBe('rice');
+    expect(editableName({ content: 'rice', properties: { qty: { amount: 2 } } })).toBe('rice');
   });
 });

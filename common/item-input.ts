@@ -131,6 +131,26 @@ export function parseItem(piece: string): ParsedItem {
   return { content: text, properties: {} };
 }
 
+/**
+ * The text an item's name is edited from: its quantity and name as they would be typed ("2 bottles
+ * milk"), so that a rename keeps the quantity unless the user changes it (a rename reads the text
+ * again, and `{content, properties: {}}` starts the properties afresh). The name alone when the
+ * quantity would not read back the same (an AI's "2 kg": "kg" is no unit here).
+ */
+export function editableName(item: { content: string; properties: Record<string, unknown> }): string {
+  const qty = quantityOf(item.properties);
+  if (qty === undefined) return item.content;
+  const typed = `${qty} ${item.content}`;
+  const back = parseItem(typed);
+  return back.content === item.content && back.properties.qty === qty ? typed : item.content;
+}
+
+/** An item's quantity (spec section 3: "qty or quantity"), as text. */
+export function quantityOf(properties: Record<string, unknown>): string | undefined {
+  const value = properties.qty ?? properties.quantity;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
 const UNICODE_FRACTION = new RegExp(`[${UNICODE_FRACTIONS}]`, 'g');
 
 /** The value of a number LEADING_NUMBER matched: "2", "1,5", "1/2", "1 1/2", "1½", "½". */

@@ -214,7 +214,7 @@ describe('item actions', () => {
     let resolve!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
     const renaming = renameItemAction('l1', items()[0]!, ' 12 eggs ');
-    expect(items()[0]?.content).toBe('12 eggs');
+    expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
     resolve(answer(200, item('a', 'eggs', { properties: { qty: '12' } })));
     await renaming;
     expect(callOf(fetchMock, 0)).toMatchObject({ method: 'PUT', body: { content: '12 eggs', properties: {} } });
@@ -224,6 +224,15 @@ describe('item actions', () => {
     await renameItemAction('l1', items()[0]!, 'duck eggs');
     expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
     expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: 'Failed to update item: You cannot edit this list' });
+
+    // The text the editor starts from, quantity included, is no change; without the quantity it is one.
+    fetchMock.mockClear();
+    await renameItemAction('l1', items()[0]!, '12 eggs');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(answer(200, item('a', 'eggs')));
+    await renameItemAction('l1', items()[0]!, 'eggs');
+    expect(callOf(fetchMock, 0)).toMatchObject({ method: 'PUT', body: { content: 'eggs', properties: {} } });
+    expect(items()[0]?.properties).toEqual({});
   });
 
   it('queues changes while offline and replays them in order with the same key', async () => {

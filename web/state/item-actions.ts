@@ -1,7 +1,7 @@
 import { HISTORY_MAX } from '../../common/constants.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
 import { planAdds } from '../../common/item-duplicates.ts';
-import { itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
+import { editableName, itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { rememberedProperties, withRememberedProperties } from '../../common/property-memory.ts';
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
@@ -211,11 +211,17 @@ export function toggleItemAction(listId: string, item: ClientItem): Promise<void
   return updateAction(listId, item, { ...item, is_completed }, { is_completed });
 }
 
-/** A rename sends `{content, properties: {}}` (spec section 7); empty or unchanged does nothing. */
+/**
+ * A rename sends `{content, properties: {}}` (spec section 7); empty or unchanged (its quantity
+ * included, `editableName`) does nothing. The row shows at once what the server will make of it:
+ * the name and typed quantity read from the text, with the properties remembered for the name.
+ */
 export function renameItemAction(listId: string, item: ClientItem, text: string): Promise<void> {
   const content = trimUnseen(text);
-  if (!content || content === item.content) return Promise.resolve();
-  return updateAction(listId, item, { ...item, content }, { content, properties: {} });
+  if (!content || content === editableName(item)) return Promise.resolve();
+  const parsed = parseItem(content);
+  const properties = withRememberedProperties(appStore.get().propertyCache[itemNameKey(parsed.content)], parsed.properties);
+  return updateAction(listId, item, { ...item, content: parsed.content, properties }, { content, properties: {} });
 }
 
 /** Removes at once; restored in place on failure (a 404 for the item means already gone: success). */

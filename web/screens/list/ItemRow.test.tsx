@@ -35,13 +35,13 @@ describe('ItemRow', () => {
     expect(onDelete).toHaveBeenCalledExactlyOnceWith(milk);
   });
 
-  it('renames in place: Enter saves, Escape cancels, empty or unchanged just closes', async () => {
+  it('renames in place from the quantity and name: Enter saves, Escape cancels, empty or unchanged just closes', async () => {
     const onRename = vi.fn();
     render(<ItemRow item={milk} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={onRename} />);
     const open = () => userEvent.click(screen.getByRole('button', { name: 'milk, rename item' }));
 
     await open();
-    expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('milk');
+    expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('2 bottles milk');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
     await open();
@@ -56,6 +56,18 @@ describe('ItemRow', () => {
     await userEvent.keyboard(' 3 oat milk {Enter}');
     expect(onRename).toHaveBeenCalledExactlyOnceWith(milk, '3 oat milk');
     expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+
+    // Taking the quantity out is a change too.
+    await open();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
+    await userEvent.keyboard('milk{Enter}');
+    expect(onRename).toHaveBeenLastCalledWith(milk, 'milk');
+  });
+
+  it('edits the name alone when its quantity would not read back the same', async () => {
+    render(<ItemRow item={item('i2', 'flour', { properties: { qty: '2 kg' } })} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'flour, rename item' }));
+    expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('flour');
   });
 
   it('is read-only without the edit permission', () => {

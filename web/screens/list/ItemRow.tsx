@@ -2,12 +2,13 @@ import { useDrag } from '@use-gesture/react';
 import { X } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { ITEM_CONTENT_MAX_LENGTH, SWIPE_DELETE_DELAY_MS, SWIPE_DELETE_THRESHOLD_PX, SWIPE_MAX_DRAG_FACTOR } from '../../../common/constants.ts';
+import { editableName, quantityOf } from '../../../common/item-input.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
 import { useFocusAfterEditing } from '../../components/useFocusAfterEditing.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { ItemAiMenu } from './ItemAiMenu.tsx';
-import { quantityOf, tagsOf, translationsOf } from './item-details.ts';
+import { tagsOf, translationsOf } from './item-details.ts';
 import { ItemImageSlot } from './ItemImageSlot.tsx';
 import styles from './ItemRow.module.css';
 
@@ -67,13 +68,14 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
   const detailsId = `item-details-${item.id}`;
   const swiping = offset !== 0;
   const renamable = editable && onRename !== undefined;
+  const name = editableName(item);
 
   // Enter and blur save, Escape cancels; empty or unchanged text just closes the editor.
   const finish = (save: boolean) => {
     if (draft === null) return;
     const next = draft.trim();
     setDraft(null);
-    if (save && next && next !== item.content) onRename?.(item, next);
+    if (save && next && next !== name) onRename?.(item, next);
   };
 
   return (
@@ -131,7 +133,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
                   className={styles.content}
                   dir="auto"
                   aria-label={`${item.content}, rename item`}
-                  onClick={() => setDraft(item.content)}
+                  onClick={() => setDraft(name)}
                 >
                   {item.content}
                 </button>

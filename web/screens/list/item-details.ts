@@ -8,10 +8,6 @@ const HIDDEN = new Set([...QUANTITY_KEYS, 'translations', 'language_preference']
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
-export function quantityOf(properties: Record<string, unknown>): string | undefined {
-  return text(properties.qty) ?? text(properties.quantity);
-}
-
 /** `[language, text]` pairs from `name_{language}` properties and a `translations` map. */
 export function translationsOf(properties: Record<string, unknown>): [string, string][] {
   const pairs = new Map<string, string>();
