@@ -120,3 +120,16 @@ describe('Modal and Escape', () => {
     expect(screen.getByText('Under')).toBeInTheDocument();
   });
 });
+
+describe('Modal description', () => {
+  afterEach(cleanup);
+
+  it('describes the dialog with its description, and with nothing rather than its title again', () => {
+    const { rerender } = render(<Modal open onOpenChange={() => {}} title="Share List" description="Who can see it." />);
+    expect(screen.getByRole('dialog', { name: 'Share List' })).toHaveAccessibleDescription('Who can see it.');
+    rerender(<Modal open onOpenChange={() => {}} title="List Settings" />);
+    const dialog = screen.getByRole('dialog', { name: 'List Settings' });
+    expect(dialog).toHaveAccessibleDescription('');
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+  });
+});

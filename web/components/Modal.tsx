@@ -92,6 +92,8 @@ export function Modal({ open, onOpenChange, title, description, children, fallba
         <Dialog.Content
           className={styles.content}
           ref={attach}
+          // Without a description nothing describes the dialog: its title, said again, would not.
+          {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             (returnTarget(opener) ?? fallbackFocus?.())?.focus();
@@ -111,11 +113,7 @@ export function Modal({ open, onOpenChange, title, description, children, fallba
               <X size={20} aria-hidden />
             </Dialog.Close>
           </header>
-          {description ? (
-            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
-          )}
+          {description && <Dialog.Description className={styles.description}>{description}</Dialog.Description>}
           {children}
         </Dialog.Content>
       </Dialog.Portal>
