@@ -125,9 +125,9 @@ describe('Modal description', () => {
   afterEach(cleanup);
 
   it('describes the dialog with its description, and with nothing rather than its title again', () => {
-    const { rerender } = render(<Modal open onOpenChange={() => {}} title="Share List" description="Who can see it." />);
+    const { rerender } = render(<Modal open onOpenChange={() => {}} title="Share List" description="Who can see it.">{null}</Modal>);
     expect(screen.getByRole('dialog', { name: 'Share List' })).toHaveAccessibleDescription('Who can see it.');
-    rerender(<Modal open onOpenChange={() => {}} title="List Settings" />);
+    rerender(<Modal open onOpenChange={() => {}} title="List Settings">{null}</Modal>);
     const dialog = screen.getByRole('dialog', { name: 'List Settings' });
     expect(dialog).toHaveAccessibleDescription('');
     expect(dialog).not.toHaveAttribute('aria-describedby');
