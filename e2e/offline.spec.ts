@@ -64,6 +64,44 @@ test('offline: a list made offline takes items at once, and its page stays open 
   await expect(page.getByTestId('item-row')).toHaveCount(2);
 });
 
+test("two tabs offline: another tab's writes of the shared cache lose none of a tab's changes, and its sign-out asks about them", async ({
+  page,
+  context,
+}) => {
+  await registerUser(page);
+  const listId = await openNewList(page, 'Camping');
+  await addItems(page, 'tent');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('item-row')).toHaveCount(1);
+
+  await context.setOffline(true);
+  await addItems(page, 'stove');
+  await page.getByRole('checkbox', { name: 'tent' }).check();
+  // The other tab writes the whole cache with its own state (a view kept: Sort A-Z), then this tab reloads.
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('listo_cache') ?? '{}').pendingChanges?.length)).toBe(2);
+  await other.getByRole('button', { name: 'Sort A-Z' }).click();
+  await expect.poll(() => other.evaluate(() => JSON.parse(localStorage.getItem('listo_cache') ?? '{}').view)).not.toEqual({});
+  expect(await other.evaluate(() => JSON.parse(localStorage.getItem('listo_cache') ?? '{}').pendingChanges?.length)).toBe(2);
+  await page.reload();
+
+  // Signing out in the other tab asks about the changes this tab made.
+  await other.getByRole('link', { name: 'Back to lists' }).click();
+  await other.getByRole('button', { name: UI_TEXT.logout }).click();
+  const dialog = other.getByRole('dialog', { name: UI_TEXT.unsentChangesTitle });
+  await expect(dialog).toContainText(UI_TEXT.unsentChanges(2));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await context.setOffline(false);
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  await expect
+    .poll(async () => {
+      const { items } = (await (await page.request.get(`/api/v1/lists/${listId}/items`, { headers })).json()) as { items: { content: string; is_completed: boolean }[] };
+      return items.map((item) => `${item.content}:${item.is_completed}`).sort();
+    })
+    .toEqual(['stove:false', 'tent:true']);
+});
+
 test('signing out with changes still offline asks first: Cancel keeps them and they go out online; "Sign out anyway" discards them', async ({
   page,
   context,

@@ -1,5 +1,5 @@
 import type { ChangeRequest } from '../api/client.ts';
-import { CACHE_SAVE_DELAY_MS } from '../../common/constants.ts';
+import { CACHE_SAVE_DELAY_MS, STORAGE_KEYS } from '../../common/constants.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
@@ -137,23 +137,82 @@ export const appStore = createStore<AppState>(emptyState());
 /** Settles once the cache is in the store (at once from localStorage, later from IndexedDB). */
 export const cacheRestored = startFromCache(appStore);
 
+/**
+ * Tabs of the app share one cache, and each writes all of it. The queue of changes not sent yet is
+ * what must survive that: each tab takes in the changes another tab stored (at each write of its
+ * own and when another tab writes), so a tab's reload, or its close, loses none of its changes to
+ * a write of another tab that never held them. A change this tab has settled (sent, or refused) is
+ * not taken back from a copy another tab wrote before it learned so; a change replayed by two tabs
+ * is one change on the server (its Idempotency-Key).
+ */
+const settledChanges = new Set<string>();
+
+/** Takes a change out of the queue for good: sent, or refused (sync.ts). */
+export function settleChange(key: string): void {
+  settledChanges.add(key);
+  appStore.update((state) => ({ ...state, pendingChanges: state.pendingChanges.filter((pending) => pending.key !== key) }));
+}
+
+/** The changes of another tab in a stored cache that this tab's queue lacks (none from another user's cache). */
+function othersChanges(json: string | null, queue: readonly PendingChange[]): PendingChange[] {
+  const stored = restoredFrom(json)?.pendingChanges ?? [];
+  const held = new Set(queue.map((change) => change.key));
+  return stored.filter((change) => !held.has(change.key) && !settledChanges.has(change.key));
+}
+
+/** Reads the stored cache, at once or from IndexedDB, and hands it on. */
+function withStoredCache(take: (json: string | null) => void): void {
+  const read = readCacheText();
+  if ('json' in read) take(read.json);
+  else void read.pending.then(take);
+}
+
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Writes the cache now (also called when the page is hidden, so nothing waits in the timer). */
+/** Writes the cache now (also when the page goes away, so nothing waits in the timer). */
 export function saveCache(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const userId = session.get().user?.id;
   if (!userId) return;
   const { lists, items, pendingChanges, history, propertyCache, view } = appStore.get();
-  const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges, history, propertyCache, view };
-  // A storage that refuses only costs the instant start; the server still has everything.
-  writeCacheText(JSON.stringify(cached)).catch(() => undefined);
+  withStoredCache((json) => {
+    const queue = [...pendingChanges, ...othersChanges(json, pendingChanges)];
+    const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges: queue, history, propertyCache, view };
+    // A storage that refuses only costs the instant start; the server still has everything.
+    writeCacheText(JSON.stringify(cached)).catch(() => undefined);
+  });
 }
 
 appStore.subscribe(() => {
   saveTimer ??= setTimeout(saveCache, CACHE_SAVE_DELAY_MS);
 });
+
+const othersChangesListeners = new Set<() => void>();
+/** Called when this tab took in changes another tab queued (sync.ts sends them when it can). */
+export function onOthersChanges(listener: () => void): () => void {
+  othersChangesListeners.add(listener);
+  return () => othersChangesListeners.delete(listener);
+}
+
+/** Takes in the changes another tab queued, when it wrote the cache. */
+function takeOthersChanges(): void {
+  withStoredCache((json) => {
+    const taken = othersChanges(json, appStore.get().pendingChanges);
+    if (taken.length === 0) return;
+    appStore.update((state) => ({ ...state, pendingChanges: [...state.pendingChanges, ...othersChanges(json, state.pendingChanges)] }));
+    othersChangesListeners.forEach((listener) => listener());
+  });
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.cache && session.get().user) takeOthersChanges();
+  });
+  window.addEventListener('pagehide', () => {
+    if (saveTimer !== undefined) saveCache();
+  });
+}
 
 /** Drops the copy in memory; its change must not start a save that writes it back. */
 function dropState(): void {

@@ -2,7 +2,7 @@ import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
-import { appStore, type PendingChange } from './app-state.ts';
+import { appStore, onOthersChanges, settleChange, type PendingChange } from './app-state.ts';
 import { notify } from './toasts.ts';
 
 /**
@@ -177,10 +177,7 @@ export function replayPendingChanges(): Promise<void> {
         }
         touched.add(change.listId);
         faultsByChange.delete(change.key);
-        appStore.update((state) => ({
-          ...state,
-          pendingChanges: state.pendingChanges.filter((pending) => pending.key !== change.key),
-        }));
+        settleChange(change.key);
       }
       stopRetrying();
       appStore.update((state) => ({ ...state, online: navigator.onLine }));
@@ -204,9 +201,14 @@ export function startConnectionWatch(): () => void {
   const offline = () => appStore.update((state) => ({ ...state, online: false }));
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
+  // Another tab's changes taken in go out from here too, should that tab be gone before it can.
+  const stopTakingOthers = onOthersChanges(() => {
+    if (navigator.onLine) void replayPendingChanges();
+  });
   if (navigator.onLine && appStore.get().pendingChanges.length > 0) void replayPendingChanges();
   return () => {
     stopRetrying();
+    stopTakingOthers();
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
   };

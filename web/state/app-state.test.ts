@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../common/constants.ts';
+import { answer, callOf, mockFetch } from '../test/http.ts';
+import { makeUser } from '../test/factories.ts';
+import { appStore, resetAppState, saveCache, type PendingChange } from './app-state.ts';
+import { session } from './session.ts';
+import { replayPendingChanges, startConnectionWatch } from './sync.ts';
+
+const ada = makeUser({ id: 'u1' });
+const change = (key: string, content: string): PendingChange => ({ key, listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content } });
+const storedQueue = () => (JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!) as { pendingChanges: PendingChange[] }).pendingChanges;
+const keys = (queue: readonly PendingChange[]) => queue.map((pending) => pending.key);
+
+/** What another tab of the same user does: writes the whole cache, with its own queue, and the browser tells this tab. */
+function otherTabWrites(pendingChanges: PendingChange[], userId = ada.id) {
+  const json = JSON.stringify({ userId, lists: [], items: {}, pendingChanges, history: [], propertyCache: {}, view: {} });
+  localStorage.setItem(STORAGE_KEYS.cache, json);
+  window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cache, newValue: json }));
+}
+
+describe('tabs sharing the queue of changes not sent yet', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAppState();
+    session.signIn({ token: 'ada-token', user: ada });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  it("keeps another tab's changes in the cache when this tab writes it", () => {
+    otherTabWrites([change('k1', 'from tab one')]);
+    appStore.update((state) => ({ ...state, pendingChanges: [...state.pendingChanges, change('k2', 'from tab two')] }));
+    saveCache();
+    expect(keys(storedQueue())).toEqual(['k1', 'k2']);
+  });
+
+  it("takes in another tab's changes when it writes, so they go out from here too", async () => {
+    otherTabWrites([change('k1', 'from tab one')]);
+    expect(keys(appStore.get().pendingChanges)).toEqual(['k1']);
+    // Not another account's, left by a tab still open for it.
+    otherTabWrites([change('k9', 'not mine')], 'u2');
+    expect(keys(appStore.get().pendingChanges)).toEqual(['k1']);
+
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(() => Promise.resolve(answer(201, {})));
+    const stop = startConnectionWatch();
+    otherTabWrites([change('k1', 'from tab one'), change('k3', 'from tab one, later')]);
+    await vi.waitFor(() => expect(appStore.get().pendingChanges).toEqual([]));
+    stop();
+    expect([callOf(fetchMock, 0).body, callOf(fetchMock, 1).body]).toEqual([{ content: 'from tab one' }, { content: 'from tab one, later' }]);
+  });
+
+  it('does not take back a change it sent from a copy another tab wrote before it knew', async () => {
+    appStore.update((state) => ({ ...state, pendingChanges: [change('k1', 'milk')] }));
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(() => Promise.resolve(answer(201, {})));
+    await replayPendingChanges();
+    expect(appStore.get().pendingChanges).toEqual([]);
+
+    otherTabWrites([change('k1', 'milk')]);
+    expect(appStore.get().pendingChanges).toEqual([]);
+    saveCache();
+    expect(storedQueue()).toEqual([]);
+  });
+});
