@@ -65,3 +65,19 @@ describe('tabs sharing the queue of changes not sent yet', () => {
     expect(storedQueue()).toEqual([]);
   });
 });
+
+describe('the cache when the page goes away', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAppState();
+    session.signIn({ token: 'ada-token', user: ada });
+  });
+  afterEach(() => session.signOut());
+
+  it('is written at once, not after the save delay: a reload right after a change keeps it', () => {
+    appStore.update((state) => ({ ...state, pendingChanges: [change('k1', 'milk')] }));
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    expect(keys(storedQueue())).toEqual(['k1']);
+  });
+});
