@@ -141,6 +141,22 @@ describe('image actions', () => {
     expect(current()?.images).toEqual({ primary: image('img1') });
   });
 
+  it('sends the photo of a new item the server merged into the item of its name to that item', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [] } }));
+    const batch = pending();
+    fetchMock.mockReturnValueOnce(batch.promise).mockResolvedValueOnce(answer(200, milkWith('img1')));
+    const adding = addItemsAction('l1', 'milk');
+    const made = current()!;
+    const attaching = attachImageAction('l1', made.id, photo);
+    // Another device added "Milk" first: the server answers with that item, and says so.
+    batch.resolve(answer(201, { results: [milk], warnings: [], merged: { [made.id]: milk.id } }));
+    await adding;
+    await attaching;
+    expect(callOf(fetchMock, 1).url).toBe(`/api/v1/lists/l1/items/${milk.id}/image`);
+    expect(appStore.get().items.l1).toEqual([milkWith('img1')]);
+    expect(uploadProgress.get()).toEqual({});
+  });
+
   it('never caches a photo that is still uploading (a data URL is megabytes, and no upload survives a reload)', async () => {
     session.signIn({ token: 'token', user: makeUser() });
     fetchMock.mockReturnValueOnce(pending().promise);

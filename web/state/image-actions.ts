@@ -6,6 +6,7 @@ import { imageRequests, uploadItemImage } from '../api/images.ts';
 import { messageOf } from '../components/errors.ts';
 import { appStore, type ClientItem } from './app-state.ts';
 import { isUploading, primaryImage, withPrimary, type PrimaryImage } from './item-images.ts';
+import { mergedInto } from './merged-items.ts';
 import { isUnconfirmed, newTempId } from './optimistic.ts';
 import { serverNow } from './server-clock.ts';
 import { createStore, useStore } from './store.ts';
@@ -50,15 +51,18 @@ export function refusedOnTemporaryList(listId: string, message: string): boolean
 }
 
 /**
- * Resolves once the server has the item: at once for most, later for one made on this device whose
- * creation is still on its way (an upload for it would be refused with 404). False when it is gone.
+ * Resolves once the server has the item, with its id there: at once for most, later for one made
+ * on this device whose creation is still on its way (an upload for it would be refused with 404),
+ * and the id of the item it was merged into when the server had one of its name already. Undefined
+ * when it is gone.
  */
-function itemOnServer(listId: string, itemId: string): Promise<boolean> {
+function itemOnServer(listId: string, itemId: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const settled = () => {
       const item = findItem(listId, itemId);
       if (item && isUnconfirmed(item)) return false;
-      resolve(item !== undefined);
+      const merged = mergedInto(itemId);
+      resolve(item ? itemId : merged && findItem(listId, merged) ? merged : undefined);
       return true;
     };
     if (settled()) return;
@@ -86,19 +90,30 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
   };
   updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(photo) }));
   setProgress(itemId, 0);
+  let target = itemId;
+  let previous = primaryImage(before);
   try {
-    if (!(await itemOnServer(listId, itemId))) return;
-    const updated = await uploadItemImage(listId, itemId, imageData, {
+    const onServer = await itemOnServer(listId, itemId);
+    if (onServer === undefined) return;
+    if (onServer !== itemId) {
+      // Merged into the item of its name: the photo goes there, in place of that item's own.
+      setProgress(itemId, undefined);
+      target = onServer;
+      previous = primaryImage(findItem(listId, target)!);
+      updateItem(listId, target, (item) => ({ ...item, images: withPrimary(photo) }));
+      setProgress(target, 0);
+    }
+    const updated = await uploadItemImage(listId, target, imageData, {
       idempotencyKey: newIdempotencyKey(),
-      onProgress: (fraction) => setProgress(itemId, fraction),
-      onWait: () => setProgress(itemId, null),
+      onProgress: (fraction) => setProgress(target, fraction),
+      onWait: () => setProgress(target, null),
     });
-    updateItem(listId, itemId, () => updated);
+    updateItem(listId, target, () => updated);
   } catch (error) {
-    updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(primaryImage(before)) }));
+    updateItem(listId, target, (item) => ({ ...item, images: withPrimary(previous) }));
     notify(MESSAGES.imageAttachFailed + messageOf(error, error instanceof Error ? error.message : ''), 'error');
   } finally {
-    setProgress(itemId, undefined);
+    setProgress(target, undefined);
   }
 }
 

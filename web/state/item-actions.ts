@@ -14,6 +14,7 @@ import { announce } from './announcements.ts';
 import { appStore, type AppState, type ClientItem } from './app-state.ts';
 import { keepUploadingImage, keepUploadingImages } from './item-images.ts';
 import { keepUnchanged } from './keep-unchanged.ts';
+import { noteMerged } from './merged-items.ts';
 import { rereadListAfterRefusal } from './list-actions.ts';
 import { answerIsCurrent, isUnconfirmed, newTempId, stillOnTheirWay } from './optimistic.ts';
 import { serverNow } from './server-clock.ts';
@@ -150,7 +151,10 @@ export async function addItemPiecesAction(listId: string, pieces: readonly strin
       onQueued: (key) => setItems(listId, (list) => list.map((item) => (tempIds.has(item.id) ? { ...item, pendingKey: key } : item))),
     });
     const warning = sent.queued ? plan.warnings[0] : sent.value.warnings[0];
-    if (!sent.queued) setItems(listId, (list) => upsert(list, sent.value.results));
+    if (!sent.queued) {
+      noteMerged(sent.value);
+      setItems(listId, (list) => upsert(list, sent.value.results));
+    }
     const added = sent.queued
       ? plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content]))
       : sent.value.results.map((item) => item.content);

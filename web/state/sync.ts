@@ -3,6 +3,7 @@ import { UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
 import { appStore, onOthersChanges, settleChange, type PendingChange } from './app-state.ts';
+import { noteMerged } from './merged-items.ts';
 import { notify } from './toasts.ts';
 
 /**
@@ -131,8 +132,7 @@ function stopRetrying(): void {
  * the item made offline are not lost.
  */
 function retargetQueue(answer: unknown): void {
-  const merged = answer instanceof Object && 'merged' in answer ? (answer.merged as Record<string, string>) : {};
-  const renames = Object.entries(merged);
+  const renames = Object.entries(noteMerged(answer));
   if (renames.length === 0) return;
   // Ids are UUIDs: one found anywhere in a path or a body is that item.
   const retarget = (change: PendingChange): PendingChange => {
