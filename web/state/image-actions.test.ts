@@ -157,6 +157,21 @@ describe('image actions', () => {
     expect(uploadProgress.get()).toEqual({});
   });
 
+  it('has the browser ask before the page goes while a photo is still uploading, which the page alone holds', async () => {
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented ? 'asks' : 'goes';
+    };
+    const upload = pending();
+    fetchMock.mockReturnValueOnce(upload.promise);
+    const attaching = attachImageAction('l1', 'i1', photo);
+    expect(leave()).toBe('asks');
+    upload.resolve(answer(200, milkWith('img1')));
+    await attaching;
+    expect(leave()).toBe('goes');
+  });
+
   it('never caches a photo that is still uploading (a data URL is megabytes, and no upload survives a reload)', async () => {
     session.signIn({ token: 'token', user: makeUser() });
     fetchMock.mockReturnValueOnce(pending().promise);

@@ -25,6 +25,14 @@ export function useUploadProgress(itemId: string): number | null | undefined {
   return useStore(uploadProgress, (uploads) => uploads[itemId]);
 }
 
+// A photo still uploading lives only in this page: its data URL (megabytes) is too big for the
+// cache. Leaving the page (a reload, closing the tab) would lose it, so the browser asks first.
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', (event) => {
+    if (Object.keys(uploadProgress.get()).length > 0) event.preventDefault();
+  });
+}
+
 function setProgress(itemId: string, value: number | null | undefined) {
   uploadProgress.update(({ [itemId]: _old, ...others }) => (value === undefined ? others : { ...others, [itemId]: value }));
 }
