@@ -61,3 +61,25 @@ test('sort by department, translate an item into French, run a custom prompt', a
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
 });
+
+test('at 320 px the busy line wraps a long word of what runs', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page, 'ai-narrow');
+  await openNewList(page, 'Reederei');
+  const word = 'Donaudampfschifffahrtsgesellschaftskapitän';
+  await addItems(page, word);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  // The translation is held on its way, so the busy line stays.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/properties', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: AI_TEXT.moreActions(word) }).click();
+  await page.getByRole('menuitem', { name: AI_TEXT.translateTo('French') }).click();
+  await expect(page.getByText(AI_TEXT.translating(word, 'French'))).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  release();
+  await expect(page.getByText(AI_TEXT.translating(word, 'French'))).toHaveCount(0);
+});

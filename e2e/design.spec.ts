@@ -134,7 +134,12 @@ test('at 320 px a word longer than the row wraps inside it: in a quantity, a tra
   await addItems(page, 'beef');
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
   const word = 'Rindfleischetikettierungsüberwachungsgesetz';
-  await setProperties(page, listId, 'beef', { qty: `99999999999999999999 ${word}`, name_de: word, department: word, tag_law: word });
+  await setProperties(page, listId, 'beef', {
+    qty: `99999999999999999999 ${word}`,
+    name_de: word,
+    department: word,
+    tag_law: `Frozen Vegetables & Fruit ${word}`,
+  });
   await page.getByRole('button', { name: /^Sort by/ }).click();
   await page.getByRole('menuitemradio', { name: 'Department', exact: true }).click();
   const items = page.getByRole('list', { name: 'Items' });
@@ -146,6 +151,10 @@ test('at 320 px a word longer than the row wraps inside it: in a quantity, a tra
     return [...list.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > right + 0.5).map((element) => element.outerHTML.slice(0, 80));
   });
   expect(outside).toEqual([]);
+  // A tag longer than its room wraps, all of it shown: cut off, its end would be in a tooltip no phone shows.
+  const tags = page.getByTestId('item-row').locator('[class*="tags"] > span');
+  await expect(tags).toHaveText([`Frozen Vegetables & Fruit ${word}`]);
+  expect(await tags.evaluateAll((spans) => spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent))).toEqual([]);
 });
 
 test('a long list shows a window of rows that keeps its place, an open rename and the keyboard walk', async ({ page }) => {

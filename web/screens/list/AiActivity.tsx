@@ -13,7 +13,7 @@ export function AiActivity({ listId }: { listId: string }) {
       {activity && (
         <>
           <Loader2 size={16} className={styles.spinner} aria-hidden />
-          {activity}
+          <span className={styles.activityText}>{activity}</span>
         </>
       )}
     </p>

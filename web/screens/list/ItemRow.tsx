@@ -158,7 +158,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
               {tags.length > 0 && (
                 <span className={styles.tags}>
                   {tags.map((tag) => (
-                    <span key={tag.key} className={ui.tag} title={tag.label}>
+                    <span key={tag.key} className={ui.tag}>
                       {tag.label}
                     </span>
                   ))}
