@@ -4,7 +4,7 @@ import { PathId } from './schemas/api.ts';
 
 /**
  * The live-subscription protocol (design brief, "Live subscriptions"): one WebSocket per client at
- * `/api/v1/realtime?ticket=…`, one discriminated union per direction. Bump the version when a
+ * `/api/v1/realtime?ticket=…` (or `?public=1`, see below), one discriminated union per direction. Bump the version when a
  * message changes shape; the server refuses clients of another version with `CLOSE_CODES.version`.
  */
 export const REALTIME_PROTOCOL_VERSION = 1;
@@ -32,6 +32,23 @@ export const REALTIME_MAX_SUBSCRIPTIONS = 100;
 export const REALTIME_MAX_MESSAGE_BYTES = 64 * 1024;
 /** Open sockets per user and process: every tab and device of a household, not a flood. */
 export const REALTIME_MAX_SOCKETS_PER_USER = 20;
+/**
+ * The query parameter (`?public=1`, and no ticket) that opens a socket without a session, as an
+ * anonymous reader who may follow only the items of public lists (docs/decisions/031).
+ */
+export const REALTIME_PUBLIC_READER_PARAM = 'public';
+/**
+ * Anonymous sockets per client address and process: as many as one user's (a household behind one
+ * NAT with every tab open), since nothing else tells them apart.
+ */
+export const REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS = REALTIME_MAX_SOCKETS_PER_USER;
+/**
+ * Anonymous sockets per process, from all addresses together: many addresses (a botnet, IPv6
+ * prefixes) cannot take more than this share of the server's sockets and memory. Each holds at most
+ * `maxBufferedBytes` of unsent data, so this bounds their memory too (a few GiB at worst, and far
+ * less in practice: a public list's snapshot is a few hundred KB).
+ */
+export const REALTIME_MAX_PUBLIC_READERS = 1_000;
 /**
  * Messages a client may send: a burst that covers subscribing to everything at start (100
  * subscriptions and a few more), then this many a second. Past it, the socket is closed.
@@ -62,7 +79,7 @@ export const CLOSE_CODES = {
   /** The account was deleted (on another device): nobody can sign in to it again. */
   accountDeleted: 4004,
   version: 4009,
-  /** Too many sockets for the user, or too many messages on this one. */
+  /** Too many sockets for the user (or, anonymous, for the address or server), or too many messages on this one. */
   tooMany: 4029,
 } as const;
 
@@ -135,6 +152,9 @@ export const REALTIME_MESSAGES = {
   duplicateId: 'A subscription with this id is already open',
   tooManySubscriptions: `At most ${REALTIME_MAX_SUBSCRIPTIONS} subscriptions per connection`,
   tooManySockets: `At most ${REALTIME_MAX_SOCKETS_PER_USER} live connections per user; close another tab or device`,
+  tooManyPublicReadersHere: `At most ${REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS} live connections to public lists per address; close another tab`,
+  tooManyPublicReaders: 'The server follows as many public lists as it can; live updates resume later',
+  signInToFollow: 'Sign in to follow this topic: without a session, only the items of a public list can be followed',
   tooManyMessages: 'Too many messages; reconnect more slowly',
   tooManyInvalid: 'Too many invalid messages',
   sessionEnded: 'The session ended (signed out, or the password changed); sign in again',

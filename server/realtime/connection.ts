@@ -55,9 +55,12 @@ function messageBudget(now: () => number) {
  * One client socket: parses and checks its messages, holds its subscriptions (at most 100), and
  * sends with back-pressure. Messages that arrive while its ticket is being checked wait in order.
  * A client that sends too fast, or too much nonsense, is closed before it costs anyone else.
+ * A socket served without a holder is an anonymous reader: it may follow list topics only, which
+ * the hub then grants as the permission matrix grants them to someone signed out.
  */
 export function createConnection(socket: SocketLike, hub: Hub, options: ConnectionOptions, log: FastifyBaseLogger) {
   let holder: TicketHolder | undefined;
+  let serving = false;
   let open = true;
   let alive = true;
   let invalid = 0;
@@ -77,7 +80,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
 
   const sink: Sink = {
     get userId() {
-      return holder!.userId;
+      return holder?.userId;
     },
     send,
     release: (id) => void subscriptions.delete(id),
@@ -119,6 +122,8 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     const needsList = LIST_TOPICS.has(message.topic);
     if (needsList !== (message.listId !== undefined)) {
       refuse('invalid_message', needsList ? REALTIME_MESSAGES.needsListId : REALTIME_MESSAGES.noListId, message.id);
+    } else if (!holder && !needsList) {
+      refuse('forbidden', REALTIME_MESSAGES.signInToFollow, message.id);
     } else if (subscriptions.has(message.id)) {
       refuse('invalid_message', REALTIME_MESSAGES.duplicateId, message.id);
     } else if (subscriptions.size >= REALTIME_MAX_SUBSCRIPTIONS) {
@@ -158,7 +163,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   socket.on('message', (data, isBinary) => {
     if (!open) return;
     if (!withinBudget()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyMessages);
-    if (holder) return handle(data, isBinary);
+    if (serving) return handle(data, isBinary);
     early.push({ data, isBinary });
   });
   socket.on('pong', () => {
@@ -173,10 +178,14 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   socket.on('error', (error) => log.debug({ err: error }, 'live-update socket error'));
 
   return {
-    /** The ticket was good: serve the socket as its holder, starting with what it already sent. */
-    authenticate(ticketHolder: TicketHolder): void {
+    /**
+     * Serves the socket, starting with what it already sent: as the holder of a good ticket, or
+     * without one as an anonymous reader of public lists.
+     */
+    serve(ticketHolder: TicketHolder | undefined): void {
       if (!open) return;
       holder = ticketHolder;
+      serving = true;
       for (const { data, isBinary } of early.splice(0)) handle(data, isBinary);
     },
 

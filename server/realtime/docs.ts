@@ -6,8 +6,11 @@ import type { LiveListState } from './sources.ts';
 
 /** Roles and change folding of live subscriptions: pure functions over what the sources read. */
 
-/** The caller's role, decided by the one permission matrix (as `access.ts` does for REST). */
-export function roleIn(state: LiveListState, userId: string): ListRole {
+/**
+ * The caller's role, decided by the one permission matrix (as `access.ts` does for REST);
+ * `userId` is undefined for an anonymous reader.
+ */
+export function roleIn(state: LiveListState, userId: string | undefined): ListRole {
   const { list } = state;
   const share = state.shares.find((entry) => entry.status === 'accepted' && entry.user_id === userId);
   return roleOf(

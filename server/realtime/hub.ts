@@ -14,6 +14,7 @@ import {
   latestPerList,
   newSubscription,
   type ListDocEvent,
+  userOf,
   type Sink,
   type Subscription,
 } from './subscription.ts';
@@ -95,7 +96,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     if (!sub.active) return;
     sub.active = false;
     if (sub.listId) removeFrom(byList, sub.listId, sub);
-    else removeFrom(byUser, sub.sink.userId, sub);
+    else removeFrom(byUser, userOf(sub), sub);
     if (sub.topic === 'lists' || sub.topic === 'shares') listTopicSubscriptions--;
     loading.delete(sub);
     for (const listId of sub.known.keys()) removeFrom(holders, listId, sub);
@@ -185,7 +186,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     }
     for (const sub of concerned) {
       const topic = sub.topic as 'lists' | 'shares';
-      deliverListDoc(sub, { listId, seq, doc: state && sources.listDoc(state, sub.sink.userId, topic) });
+      deliverListDoc(sub, { listId, seq, doc: state && sources.listDoc(state, userOf(sub), topic) });
     }
   }
 
@@ -244,7 +245,10 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     sub.buffer = undefined;
     loading.delete(sub);
     for (const event of latestPerList(buffered)) deliverListDoc(sub, event);
-    if (sub.dirty) enqueue(`user:${sub.sink.userId}`, () => processUser(sub.sink.userId));
+    if (sub.dirty) {
+      const userId = userOf(sub);
+      enqueue(`user:${userId}`, () => processUser(userId));
+    }
   }
 
   return {
@@ -263,7 +267,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       }
       // Registered first, loaded second: whatever commits meanwhile is buffered, then replayed.
       sub.buffer = [];
-      addTo(byUser, sink.userId, sub);
+      addTo(byUser, userOf(sub), sub);
       if (sub.topic === 'lists' || sub.topic === 'shares') {
         listTopicSubscriptions++;
         loading.add(sub);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { API_BASE_PATH } from '../../common/constants.ts';
-import { REALTIME_PATH, docKey, type ClientMessage, type ServerMessage, type Topic } from '../../common/realtime.ts';
+import { REALTIME_PATH, REALTIME_PUBLIC_READER_PARAM, docKey, type ClientMessage, type ServerMessage, type Topic } from '../../common/realtime.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 /** Test helpers of live subscriptions: a real port, a real `ws` client, and bounded waits. */
@@ -59,6 +59,13 @@ export class TestSocket {
   static async open(t: TestApp, token: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
     const url = `${await listen(t)}?ticket=${encodeURIComponent(await ticketFor(t, token))}`;
     const socket = new TestSocket(url, options);
+    await socket.opened;
+    return socket;
+  }
+
+  /** A socket without a session: an anonymous reader of public lists. */
+  static async openPublic(t: TestApp): Promise<TestSocket> {
+    const socket = new TestSocket(`${await listen(t)}?${REALTIME_PUBLIC_READER_PARAM}=1`);
     await socket.opened;
     return socket;
   }

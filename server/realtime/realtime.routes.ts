@@ -1,7 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { REALTIME_MAX_MESSAGE_BYTES, REALTIME_PATH, type RealtimeTicketResponse } from '../../common/realtime.ts';
+import {
+  REALTIME_MAX_MESSAGE_BYTES,
+  REALTIME_PATH,
+  REALTIME_PUBLIC_READER_PARAM,
+  type RealtimeTicketResponse,
+} from '../../common/realtime.ts';
 import { sessionIdOf } from '../access/actor.ts';
 import { actorOf } from '../http/authenticate.ts';
 import type { Realtime } from './realtime.ts';
@@ -35,11 +40,17 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
       return { ticket } satisfies RealtimeTicketResponse;
     });
 
-    // Public: the ticket in the query is the credential (browsers cannot set headers on a socket).
+    // Public: the ticket in the query is the credential (browsers cannot set headers on a socket);
+    // without one, `public=1` asks for an anonymous reader of public lists (docs/decisions/031).
     app.get(REALTIME_PATH, { websocket: true, config: { public: true } }, (socket, request) => {
-      const { ticket, v } = request.query as Record<string, unknown>;
+      const { ticket, v, [REALTIME_PUBLIC_READER_PARAM]: publicReader } = request.query as Record<string, unknown>;
       // A repeated parameter arrives as an array: no ticket, and no version this server speaks.
-      realtime.accept(socket, { ticket: typeof ticket === 'string' ? ticket : undefined, v: v === undefined || typeof v === 'string' ? v : '' });
+      realtime.accept(socket, {
+        ticket: typeof ticket === 'string' ? ticket : undefined,
+        v: v === undefined || typeof v === 'string' ? v : '',
+        publicReader: publicReader === '1',
+        address: request.ip,
+      });
     });
   };
 }

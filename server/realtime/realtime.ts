@@ -3,6 +3,8 @@ import {
   CHANGE_LOG_RETENTION_MS,
   CLOSE_CODES,
   REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_PUBLIC_READERS,
+  REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS,
   REALTIME_MAX_SOCKETS_PER_USER,
   REALTIME_MESSAGES,
   REALTIME_PROTOCOL_VERSION,
@@ -20,6 +22,17 @@ import { createTickets } from './tickets.ts';
 export interface RealtimeOptions {
   heartbeatMs?: number;
   maxBufferedBytes?: number;
+  /** Anonymous sockets per process (REALTIME_MAX_PUBLIC_READERS): a test cannot open a thousand. */
+  maxPublicReaders?: number;
+}
+
+/** How a socket asks to be let in: a ticket, or (without one) as an anonymous public reader. */
+export interface Handshake {
+  ticket?: string;
+  v?: string;
+  publicReader: boolean;
+  /** The client's address (behind trusted proxies, the forwarded one): anonymous sockets are counted by it. */
+  address: string;
 }
 
 /** 4 MiB: several snapshot pages in flight, tiny next to a server's memory. */
@@ -51,6 +64,8 @@ export async function createRealtime(deps: {
   const tickets = createTickets({ db, secret: deps.secret, now, sources });
   const connections = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
+  const publicReaders = new Map<string, Set<Connection>>();
+  let publicReaderCount = 0;
 
   /**
    * Closes the sockets whose session is no longer live (signed out, password changed, expired),
@@ -87,17 +102,34 @@ export async function createRealtime(deps: {
   }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
 
-  /** Counts the socket against its user's cap; refuses it past the cap. */
-  function admit(connection: Connection, userId: string): boolean {
-    const mine = byUser.get(userId) ?? new Set<Connection>();
-    if (mine.size >= REALTIME_MAX_SOCKETS_PER_USER) {
-      connection.close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManySockets);
+  /** Counts the socket in `groups` under `key` until it closes; refuses it when the group is full. */
+  function admitTo(groups: Map<string, Set<Connection>>, key: string, max: number, connection: Connection, refusal: string): boolean {
+    const group = groups.get(key) ?? new Set<Connection>();
+    if (group.size >= max) {
+      connection.close(CLOSE_CODES.tooMany, refusal);
       return false;
     }
-    byUser.set(userId, mine.add(connection));
+    groups.set(key, group.add(connection));
     connection.onClose(() => {
-      if (mine.delete(connection) && mine.size === 0) byUser.delete(userId);
+      if (group.delete(connection) && group.size === 0) groups.delete(key);
     });
+    return true;
+  }
+
+  /**
+   * Nobody is accountable for an anonymous socket, so they are capped per address and, since
+   * addresses are cheap, all together; the heartbeat, message budget and slow-reader limit of
+   * every socket apply to them as well.
+   */
+  function admitPublicReader(connection: Connection, address: string): boolean {
+    if (publicReaderCount >= (options.maxPublicReaders ?? REALTIME_MAX_PUBLIC_READERS)) {
+      connection.close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManyPublicReaders);
+      return false;
+    }
+    const perAddress = REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS;
+    if (!admitTo(publicReaders, address, perAddress, connection, REALTIME_MESSAGES.tooManyPublicReadersHere)) return false;
+    publicReaderCount++;
+    connection.onClose(() => publicReaderCount--);
     return true;
   }
 
@@ -106,7 +138,7 @@ export async function createRealtime(deps: {
     tickets,
 
     /** A socket that just upgraded: check its protocol version and ticket, then serve it. */
-    accept(socket: SocketLike, query: { ticket?: string; v?: string }): void {
+    accept(socket: SocketLike, query: Handshake): void {
       const connection = createConnection(socket, hub, { maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES }, log);
       connections.add(connection);
       connection.onClose(() => connections.delete(connection));
@@ -114,10 +146,15 @@ export async function createRealtime(deps: {
         connection.close(CLOSE_CODES.version, REALTIME_MESSAGES.version);
         return;
       }
+      if (query.publicReader && query.ticket === undefined) {
+        if (admitPublicReader(connection, query.address)) connection.serve(undefined);
+        return;
+      }
       tickets.redeem(query.ticket ?? '').then(
         (holder) => {
           if (!holder) return connection.close(CLOSE_CODES.badTicket, REALTIME_MESSAGES.badTicket);
-          if (admit(connection, holder.userId)) connection.authenticate(holder);
+          const admitted = admitTo(byUser, holder.userId, REALTIME_MAX_SOCKETS_PER_USER, connection, REALTIME_MESSAGES.tooManySockets);
+          if (admitted) connection.serve(holder);
         },
         (error: unknown) => {
           log.error({ err: error }, 'realtime ticket check failed');

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { collapse, refusal, roleIn, seesAsMember } from './docs.ts';
 import * as queries from './realtime.queries.ts';
 import type { Db, LiveSources } from './sources.ts';
-import type { Subscription } from './subscription.ts';
+import { userOf, type Subscription } from './subscription.ts';
 
 type ConsistentRead = <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
 
@@ -37,7 +37,7 @@ export async function sendSnapshot(
   since: number | undefined,
   send: (message: ServerMessage) => void,
 ): Promise<SnapshotOutcome> {
-  const { id, sink } = sub;
+  const { id } = sub;
   switch (sub.topic) {
     case 'items':
     case 'list-shares':
@@ -45,12 +45,12 @@ export async function sendSnapshot(
     case 'lists':
     case 'shares': {
       const topic = sub.topic;
-      const docs = await deps.consistentRead((trx) => deps.sources.listDocsOf(trx, sink.userId, topic));
+      const docs = await deps.consistentRead((trx) => deps.sources.listDocsOf(trx, userOf(sub), topic));
       send({ type: 'snapshot', id, docs: docs.map((entry) => entry.doc) });
       return { known: new Map(docs.map((entry) => [entry.listId, entry.seq])) };
     }
     case 'user': {
-      const doc = await deps.sources.userDoc(deps.db, sink.userId);
+      const doc = await deps.sources.userDoc(deps.db, userOf(sub));
       if (!doc) return { error: 'not_found' };
       send({ type: 'snapshot', id, docs: [doc] });
       return { userJson: JSON.stringify(doc) };

@@ -3,7 +3,8 @@ import { LIST_TOPICS, REALTIME_MESSAGES } from '../../common/realtime.ts';
 
 /** The hub's view of a socket: who is on it and how to reach them. */
 export interface Sink {
-  readonly userId: string;
+  /** Undefined for an anonymous reader of public lists, whom the connection lets follow list topics only. */
+  readonly userId: string | undefined;
   /** A message, or one already serialised (a change shared by many subscribers is serialised once). */
   send(message: ServerMessage | string): void;
   /** The hub ended a subscription (access revoked, list deleted): forget its id. */
@@ -37,6 +38,11 @@ export interface Subscription {
   dirty: boolean;
   /** `user`: the document last sent, to skip repeats. */
   lastJson: string | undefined;
+}
+
+/** The user of an account-wide subscription (`lists`, `shares`, `user`): never anonymous (see `Sink`). */
+export function userOf(sub: Subscription): string {
+  return sub.sink.userId!;
 }
 
 export function newSubscription(sink: Sink, id: string, topic: Topic, listId: string | undefined): Subscription {
