@@ -4,8 +4,9 @@ import { PathId } from './schemas/api.ts';
 
 /**
  * The live-subscription protocol (design brief, "Live subscriptions"): one WebSocket per client at
- * `/api/v1/realtime?ticket=…` (or `?public=1`, see below), one discriminated union per direction. Bump the version when a
- * message changes shape; the server refuses clients of another version with `CLOSE_CODES.version`.
+ * `/api/v1/realtime?ticket=…` (or `?public=1`, see below), one discriminated union per direction.
+ * Bump the version when a message changes shape; the server refuses clients of another version
+ * with `CLOSE_CODES.version`.
  */
 export const REALTIME_PROTOCOL_VERSION = 1;
 
@@ -107,6 +108,9 @@ export interface DocChange<Doc = unknown> {
 
 /** `internal`: the server could not answer (e.g. its database is unreachable); subscribe again later. */
 export type ErrorCode = 'forbidden' | 'not_found' | 'invalid_message' | 'too_many_subscriptions' | 'internal';
+
+/** The errors that end a list's subscription because the list is gone, or no longer the caller's to see. */
+export const ACCESS_LOST: ReadonlySet<ErrorCode> = new Set(['forbidden', 'not_found']);
 
 /**
  * `seq` is set on the list-scoped topics (`items`, `list-shares`): the list's change sequence the

@@ -112,6 +112,28 @@ describe('the live client', () => {
     client.close();
   });
 
+  it('without a ticket, follows a public list anonymously: authorless items, a resume after a drop, an end when it goes private', async () => {
+    const { owner, listId } = await castOfList(t, { visibility: 'public' });
+    const { client, sockets } = await clientFor(t, owner.token, { getTicket: undefined });
+    const messages: ServerMessage[] = [];
+    const ended: string[] = [];
+    const items = client.subscribe({ topic: 'items', listId, onUpdate: (_docs, message) => messages.push(message), onEnd: (code) => ended.push(code) });
+    await waitUntil(() => items.seq() === 0, 'the snapshot');
+    const milk = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
+    await waitUntil(() => items.seq() === 1, 'the change');
+    expect(items.docs().get(milk.id)).toMatchObject({ content: 'milk', created_by: null });
+
+    sockets[0]!.close();
+    await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
+    await waitUntil(() => items.seq() === 2, 'the resume');
+    expect(messages.map((m) => m.type)).toEqual(['snapshot', 'change', 'resumed']);
+
+    await call(t, owner.token, 'PUT', `/lists/${listId}/visibility`, { visibility: 'private', public_editable: false, allow_link_sharing: false });
+    await waitUntil(() => ended.length === 1, 'the end');
+    expect(ended).toEqual(['not_found']);
+    client.close();
+  });
+
   it('retries when a ticket cannot be had (offline), with growing waits', async () => {
     const { owner } = await castOfList(t);
     let failures = 2;

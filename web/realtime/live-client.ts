@@ -4,6 +4,7 @@ import {
   REALTIME_CLIENT_PING_MS,
   REALTIME_PONG_TIMEOUT_MS,
   REALTIME_PROTOCOL_VERSION,
+  REALTIME_PUBLIC_READER_PARAM,
   docKey,
   type ClientMessage,
   type ErrorCode,
@@ -14,7 +15,8 @@ import {
 /**
  * The live-subscription client (docs/api.md, "Live subscriptions"), free of React and of the
  * browser's session so that it runs in Node too: one socket, any number of subscriptions, each
- * keeping its documents whole. After a drop it reconnects with a fresh ticket (exponential
+ * keeping its documents whole. Without a ticket source it is an anonymous reader of public lists'
+ * items. After a drop it reconnects with a fresh ticket (exponential
  * backoff with jitter, capped) and resubscribes; list topics resume from their last seq, so a
  * flaky connection costs only what was missed. A socket that stops answering its pings is a drop
  * too: one left half-open by a laptop's sleep looks open and brings nothing.
@@ -38,8 +40,11 @@ export type SocketFactory = (url: string) => SocketLike;
 export interface LiveClientOptions {
   /** The endpoint, e.g. `wss://listo.example/api/v1/realtime` (no query). */
   url: string;
-  /** A fresh single-use ticket for each connection (POST /auth/realtime-token). */
-  getTicket: () => Promise<string>;
+  /**
+   * A fresh single-use ticket for each connection (POST /auth/realtime-token). Without it the
+   * client connects as an anonymous reader, who may follow only the items of public lists.
+   */
+  getTicket?: () => Promise<string>;
   /** Defaults to the global WebSocket. */
   connect?: SocketFactory;
   /** First retry after about `baseMs`, doubling up to `maxMs`. */
@@ -204,16 +209,18 @@ export function createLiveClient(options: LiveClientOptions) {
   async function open(): Promise<void> {
     if (stopped) return;
     setStatus('connecting');
-    let ticket: string;
+    let credential: string;
     try {
       await options.startAfter;
       if (stopped) return;
-      ticket = await options.getTicket();
+      credential = options.getTicket
+        ? `ticket=${encodeURIComponent(await options.getTicket())}`
+        : `${REALTIME_PUBLIC_READER_PARAM}=1`;
     } catch {
       return retry();
     }
     if (stopped) return;
-    const next = connect(`${options.url}?v=${REALTIME_PROTOCOL_VERSION}&ticket=${encodeURIComponent(ticket)}`);
+    const next = connect(`${options.url}?v=${REALTIME_PROTOCOL_VERSION}&${credential}`);
     socket = next;
     next.onopen = () => {
       attempt = 0;

@@ -4,19 +4,26 @@ import { api } from '../api/client.ts';
 import { whenIdle } from '../state/when-idle.ts';
 import { createLiveClient, type LiveClient, type LiveClientOptions } from './live-client.ts';
 
+export interface BrowserLiveOptions extends Pick<LiveClientOptions, 'onStatus' | 'onAccountDeleted'> {
+  /** Signed out: connect without a session, as a reader of public lists (their items only). */
+  anonymous?: boolean;
+}
+
 /**
  * The live client of the browser app: same origin as the page, tickets through `api()` (which
  * refreshes an expired session token once), a first connection at an idle moment, and a check
  * of the socket (a reconnect if it waits, a ping if it is open) when the network returns or the
  * page is shown again.
  */
-export function createBrowserLiveClient(options: Pick<LiveClientOptions, 'onStatus' | 'onAccountDeleted'> = {}): LiveClient {
+export function createBrowserLiveClient({ anonymous = false, ...options }: BrowserLiveOptions = {}): LiveClient {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const client = createLiveClient({
     url: `${scheme}//${location.host}${API_BASE_PATH}${REALTIME_PATH}`,
     // The socket is not needed to show the first screen: the screen's data comes over REST.
     startAfter: whenIdle(),
-    getTicket: async () => (await api<RealtimeTicketResponse>('/auth/realtime-token', { method: 'POST' })).ticket,
+    ...(!anonymous && {
+      getTicket: async () => (await api<RealtimeTicketResponse>('/auth/realtime-token', { method: 'POST' })).ticket,
+    }),
     ...options,
   });
   const checkNow = () => client.checkNow();

@@ -3,13 +3,14 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_BANNER_MS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
-import { CLOSE_CODES, REALTIME_PAUSED_NOTICE_MS, type ClientMessage, type ServerMessage } from '../../common/realtime.ts';
+import { CLOSE_CODES, REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import type { ItemsRead } from '../api/items.ts';
-import type { LiveClientOptions, SocketLike } from '../realtime/live-client.ts';
+import type { LiveClientOptions } from '../realtime/live-client.ts';
+import { FakeSocket } from '../test/fake-socket.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { ITEMS_LOAD_WAIT_MS, followListItems, startLiveSync } from './live-sync.ts';
@@ -22,38 +23,6 @@ import { makeList, makeUser } from '../test/factories.ts';
  * live-sync on the real live client, with the browser's socket replaced by a fake one: the test
  * plays the server, sending snapshots, changes and errors, and reads the store. No network.
  */
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as ClientMessage);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  /** The id of the (latest) subscription to a topic, as the client sent it. */
-  idOf(topic: string, listId?: string): string {
-    const found = this.sent.filter(
-      (message): message is Extract<ClientMessage, { type: 'subscribe' }> =>
-        message.type === 'subscribe' && message.topic === topic && (listId === undefined || message.listId === listId),
-    );
-    const last = found.at(-1);
-    if (!last) throw new Error(`no subscription to ${topic}`);
-    return last.id;
-  }
-  receive(message: ServerMessage) {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-}
 
 const sockets: FakeSocket[] = [];
 

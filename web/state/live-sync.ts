@@ -3,7 +3,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
-import { REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
+import { ACCESS_LOST, REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { ItemsRead } from '../api/items.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
@@ -126,7 +126,7 @@ export function followListItems(listId: string, loaded: Promise<ItemsRead | unde
       ...(read && { from: { docs: read.items, seq: read.seq } }),
       onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
       onEnd: (code) => {
-        if (code === 'forbidden' || code === 'not_found') removeListLocally(listId);
+        if (ACCESS_LOST.has(code)) removeListLocally(listId);
       },
     });
   };
