@@ -1,35 +1,53 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { UI_TEXT } from '../../common/messages.ts';
-import type { PublicListResponse } from '../../common/schemas/lists.ts';
+import type { PublicItemView, PublicListResponse } from '../../common/schemas/lists.ts';
 import { sortItems } from '../../common/sorting.ts';
 import { fetchPublicList } from '../api/lists.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { Brand } from '../components/Brand.tsx';
 import ui from '../components/ui.module.css';
 import type { ClientItem } from '../state/app-state.ts';
+import { followPublicItems } from '../state/public-live.ts';
 import { ItemList } from './list/ItemList.tsx';
+import { ListGone } from './list/ListGone.tsx';
 import styles from './list/ListScreen.module.css';
 import { LoginScreen } from './LoginScreen.tsx';
 
 const noop = () => undefined;
 
-/** A public list opened signed out: read-only, with a way to sign in. Not public: the sign-in screen. */
+/**
+ * A public list opened signed out: read-only, kept current by live updates, with a way to sign in.
+ * Not public: the sign-in screen; no longer public (or deleted) while open: "not found", as the
+ * signed-in app shows a list taken away.
+ */
 export function PublicListScreen() {
   const { id = '' } = useParams();
   const [data, setData] = useState<PublicListResponse | null | undefined>(undefined);
+  /** The live subscription's items once it has answered (never older than the read's), and of which list. */
+  const [live, setLive] = useState<{ listId: string; items: PublicItemView[] }>();
+  const [goneId, setGoneId] = useState<string>();
+  const loaded = Boolean(data);
+  const gone = goneId === id;
 
   useEffect(() => {
     fetchPublicList(id).then(setData, () => setData(null));
   }, [id]);
 
+  // Only once the list read as public: a wrong link needs no socket.
+  useEffect(() => {
+    if (!loaded) return undefined;
+    return followPublicItems(id, { onItems: (items) => setLive({ listId: id, items }), onGone: () => setGoneId(id) });
+  }, [id, loaded]);
+
   if (data === null) return <LoginScreen />;
-  const items = (data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, images: null, created_by: null }));
+  const items = ((live?.listId === id ? live.items : undefined) ?? data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, images: null, created_by: null }));
   return (
     <>
       <AppHeader signedIn={false} leading={<Brand />} />
       <main className={styles.main} aria-busy={data === undefined}>
-        {data && (
+        {data && gone && <ListGone name={data.list.name} />}
+        {data && !gone && (
           <>
             <h1 className={styles.name} dir="auto">
               {data.list.name}
