@@ -27,7 +27,7 @@ export interface RealtimeOptions {
 }
 
 /** How a socket asks to be let in: a ticket, or (without one) as an anonymous public reader. */
-export interface Handshake {
+interface Handshake {
   ticket?: string;
   v?: string;
   publicReader: boolean;
