@@ -39,6 +39,7 @@ export const IMAGE_TEXT = {
   cameraUnavailable: 'No camera is available. Choose a photo from your files instead.',
   fileTooLarge: `This file is too large. Choose an image of at most ${IMAGE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
   fileUnreadable: 'This file could not be read. Choose another image.',
+  fileEmpty: 'This file is empty. Choose another image.',
   uploading: 'Uploading image',
   uploadWaiting: 'Upload interrupted, trying again soon',
   uploadUnreachable: 'The server could not be reached',

@@ -76,6 +76,14 @@ describe('CameraCapture', () => {
     expect(onPhoto).not.toHaveBeenCalled();
   });
 
+  it('refuses an empty file, in words for the user', async () => {
+    const onPhoto = vi.fn();
+    render(<CameraCapture onPhoto={onPhoto} />);
+    await userEvent.upload(screen.getByTestId('image-file'), new File([], 'empty.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_TEXT.fileEmpty);
+    expect(onPhoto).not.toHaveBeenCalled();
+  });
+
   it('disables both ways to give a photo while the caller is busy with one', async () => {
     const camera = fakeCamera();
     render(<CameraCapture onPhoto={vi.fn()} busy />);

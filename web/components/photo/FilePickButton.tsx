@@ -22,6 +22,7 @@ export function FilePickButton({ className, busy = false, onPhoto, onProblem }: 
   async function take(file: File) {
     // Read into memory and sent only when the server could take it (10 MB decoded at most).
     if (file.size > IMAGE_FILE_MAX_BYTES) return onProblem(IMAGE_TEXT.fileTooLarge);
+    if (file.size === 0) return onProblem(IMAGE_TEXT.fileEmpty);
     setReading(true);
     try {
       const photo = await readAsDataUrl(file);
