@@ -38,8 +38,10 @@ export const IMAGE_MESSAGES = {
   heicUnsupported: 'HEIC photos cannot be read on this server: please send a JPEG, PNG or WebP image',
   imageUnreadable: 'The image could not be read: it may be damaged or incomplete',
   itemHasNoImage: 'This item has no image',
-  quotaExceeded: (quotaBytes: number, usedBytes: number) =>
-    `Storage quota exceeded: your images may use ${megabytes(quotaBytes)} and ${megabytes(usedBytes)} are in use. Remove some images to add new ones.`,
+  quotaExceeded: (quotaBytes: number, usedBytes: number, neededBytes: number) =>
+    neededBytes > quotaBytes
+      ? `Storage quota exceeded: this image needs ${megabytes(neededBytes)} once stored, more than the ${megabytes(quotaBytes)} your images may use. Choose a smaller image.`
+      : `Storage quota exceeded: this image needs ${megabytes(neededBytes)}, and your images may use ${megabytes(quotaBytes)}, of which ${megabytes(usedBytes)} are in use. Remove some images to add new ones.`,
   mediaLinkExpired: 'This image link has expired: reload the list to get a fresh one',
   mediaLinkInvalid: 'This image link is not valid',
   mediaMissing: 'This image does not exist any more',

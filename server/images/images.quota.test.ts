@@ -23,12 +23,19 @@ it('refuses an upload past the quota with 402 and a clear message; removing pict
 
   const refused = await upload(t, user.token, listId, other.body.id, photo);
   expect(refused.status).toBe(402);
-  expect(refused.body.error).toEqual({ code: 'quota_exceeded', message: IMAGE_MESSAGES.quotaExceeded(QUOTA_BYTES, used) });
-  expect(refused.body.error.message).toMatch(/^Storage quota exceeded: your images may use 0\.2 MB and 0\.1 MB are in use\./);
+  expect(refused.body.error).toEqual({ code: 'quota_exceeded', message: IMAGE_MESSAGES.quotaExceeded(QUOTA_BYTES, used, used) });
+  expect(refused.body.error.message).toMatch(/^Storage quota exceeded: this image needs 0\.1 MB, and your images may use 0\.2 MB, of which 0\.1 MB are in use\./);
   expect(storedFiles(t)).toEqual(files);
 
   expect((await t.request({ method: 'DELETE', path: `/lists/${listId}/items/${itemId}/image`, token: user.token })).status).toBe(200);
   expect((await upload(t, user.token, listId, other.body.id, photo)).status).toBe(200);
+});
+
+it('says so when the image alone is larger than the quota: removing others would not make room', async () => {
+  const { user, listId, itemId } = await listWithItem(t);
+  const refused = await upload(t, user.token, listId, itemId, (await makeNoise(320, 240)).toString('base64'));
+  expect(refused.status).toBe(402);
+  expect(refused.body.error.message).toMatch(/^Storage quota exceeded: this image needs 0\.\d MB once stored, more than the 0\.2 MB your images may use\. Choose a smaller image\.$/);
 });
 
 it('counts each uploader separately', async () => {
@@ -53,7 +60,7 @@ it.skipIf(!usesPostgres())('holds for uploads at once to items of different list
   expect(statuses).toEqual([200, 402]);
 });
 
-function makeNoise(): Promise<Buffer> {
+function makeNoise(width = 160, height = 120): Promise<Buffer> {
   const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const;
-  return sharp({ create: { width: 160, height: 120, channels: 3, background: 'black', noise } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: 'black', noise } }).png().toBuffer();
 }

@@ -38,8 +38,8 @@ export interface ImageDeps {
 
 export type ImageService = ReturnType<typeof createImageService>;
 
-const quotaExceeded = (quotaBytes: number, usedBytes: number) =>
-  new AppError(402, 'quota_exceeded', IMAGE_MESSAGES.quotaExceeded(quotaBytes, usedBytes));
+const quotaExceeded = (quotaBytes: number, usedBytes: number, neededBytes: number) =>
+  new AppError(402, 'quota_exceeded', IMAGE_MESSAGES.quotaExceeded(quotaBytes, usedBytes, neededBytes));
 
 export function createImageService(deps: ImageDeps) {
   const { db, changes, store, sweep, presentItem } = deps;
@@ -60,7 +60,7 @@ export function createImageService(deps: ImageDeps) {
         // Uploads of one user to items of different lists hold different list locks: they count one after the other.
         await lockUserRow(trx, actor.user.id);
         const held = await queries.bytesHeldBy(trx, actor.user.id);
-        if (held + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes, held);
+        if (held + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes, held, bytes);
       }
       await queries.insertImage(trx, {
         id: imageId,
