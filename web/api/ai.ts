@@ -23,5 +23,5 @@ export const processItems = (listId: string, body: ProviderBody) =>
   write<ProcessItemsResponse>(`${listPath(listId)}/process-items`, body);
 
 /** Reads the items in a photographed list; adds nothing (the caller adds them with the batch call). */
-export const readPhotoItems = (listId: string, body: PhotoBody) =>
-  api<PhotoItemsResponse>(`${listPath(listId)}/items/photo`, { method: 'POST', body });
+export const readPhotoItems = (listId: string, body: PhotoBody, signal?: AbortSignal) =>
+  api<PhotoItemsResponse>(`${listPath(listId)}/items/photo`, { method: 'POST', body, signal });

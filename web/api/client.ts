@@ -34,6 +34,8 @@ interface RequestOptions {
   idempotencyKey?: string;
   /** Sends with XMLHttpRequest, which reports how much of the body has gone (fetch cannot). */
   onUploadProgress?: (fraction: number) => void;
+  /** Ends the call when the user no longer waits for it (a dialog closed). */
+  signal?: AbortSignal;
 }
 
 /** A mutating call as data, so an offline queue can keep it and replay it later. */
@@ -64,7 +66,12 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const url = `${API_BASE_PATH}${path}`;
-  const init = { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+  const init = {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  };
   const sentAt = Date.now();
   const response = await (options.onUploadProgress ? fetchWithUploadProgress(url, init, options.onUploadProgress) : fetch(url, init));
   noteServerDate(response.headers.get('date'), sentAt, Date.now());

@@ -301,7 +301,7 @@ describe('AI on the list screen', () => {
       const settings = await screen.findByRole('dialog', { name: 'List Settings' });
       await userEvent.click(within(settings).getByRole('button', { name: AI_TEXT.runCustomPrompts }));
       expect(within(settings).getByRole('button', { name: AI_TEXT.runningCustomPrompts })).toHaveAttribute('aria-disabled', 'true');
-      const announced = () => within(settings).queryByText(AI_TEXT.runningCustomPrompts, { selector: '[role=status]' });
+      const announced = () => within(settings).queryByText(AI_TEXT.runningCustomPrompts, { selector: '[role=status] *' });
       expect(announced()).toBeVisible();
       processed.resolve(answer(200, { updatedItems: [] }));
       await vi.waitFor(() => expect(announced()).toBeNull());
@@ -356,6 +356,24 @@ describe('AI on the list screen', () => {
       await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await act(() => new Promise((done) => setTimeout(done, 20)));
       expect(screen.getByRole('button', { name: AI_TEXT.photoButton })).toHaveFocus();
+    });
+
+    it('closed while the photo is read, gives the read up: nothing is added, nothing is said', async () => {
+      const read = later();
+      fakeServer(fetchMock, makeList(), [milk], [read.promise]);
+      renderList(makeList(), [milk]);
+      await takePhoto();
+      const { signal } = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/items/photo'))![1]!;
+      await userEvent.keyboard('{Escape}');
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(signal?.aborted).toBe(true);
+      // An answer that comes anyway (it was already on its way) adds nothing.
+      read.resolve(answer(200, { items: [{ content: 'juice' }] }));
+      await act(() => new Promise((done) => setTimeout(done, 20)));
+      expect(aiCalls(fetchMock)).toHaveLength(1);
+      expect(rowTexts()).toEqual(['milk']);
+      expect(toasts()).toEqual([]);
+      expect(busyStatus()).toBeUndefined();
     });
 
     it('a photo without items stays open and says so', async () => {

@@ -163,13 +163,16 @@ export async function runCustomPromptsAction(list: ClientList): Promise<void> {
  * here); answers how many the photo held. On failure the spec's "Failed to analyze photo: " toast,
  * and the error thrown on (spec section 8: "then rethrown") with that message, for the dialog.
  */
-export async function addItemsFromPhotoAction(listId: string, photoData: string): Promise<number> {
+export async function addItemsFromPhotoAction(listId: string, photoData: string, signal?: AbortSignal): Promise<number> {
   try {
     const provider = storedAiProvider(listId);
-    const { items } = await track(listId, 'photo', AI_TEXT.analyzingPhoto, () => readPhotoItems(listId, { photoData, provider }));
+    const { items } = await track(listId, 'photo', AI_TEXT.analyzingPhoto, () => readPhotoItems(listId, { photoData, provider }, signal));
+    // Given up (the dialog closed) while the answer was on its way: nothing is added.
+    if (signal?.aborted) return 0;
     void addItemPiecesAction(listId, items.map((item) => item.content));
     return items.length;
   } catch (error) {
+    if (signal?.aborted) return 0;
     throw new Error(reportFailure(MESSAGES.photoAnalysisFailed, error), { cause: error });
   }
 }

@@ -20,18 +20,22 @@ export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose:
   const [outcome, setOutcome] = useState<Outcome>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const closed = useRef(false);
+  // Closing the dialog while the photo is read gives the read up: the user no longer wants its items.
+  const reading = useRef<AbortController>(undefined);
   useEffect(
     () => () => {
       closed.current = true;
       clearTimeout(timer.current);
+      reading.current?.abort();
     },
     [],
   );
 
   async function analyze(photo: string) {
     setOutcome({ kind: 'reading' });
+    reading.current = new AbortController();
     try {
-      const count = await addItemsFromPhotoAction(listId, photo);
+      const count = await addItemsFromPhotoAction(listId, photo, reading.current.signal);
       if (count === 0) return setOutcome({ kind: 'empty' });
       setOutcome({ kind: 'found', count });
       // Closed by hand meanwhile: this timer must not close a dialog opened since.
