@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../common/constants.ts';
+import { AI_TEXT } from '../common/ai-ui.ts';
+import { IMAGE_TEXT } from '../common/image-uploads.ts';
 import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../common/messages.ts';
 import type { ItemView } from '../common/schemas/items.ts';
 import { addItems, apiToken, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, swipeLeft, toast } from './fixtures.ts';
@@ -158,6 +160,31 @@ test('an item deleted elsewhere while its name is being edited hands the focus t
   await expect(itemTexts(page)).toHaveText(['stamps', 'glue']);
   await expect(page.getByRole('checkbox', { name: 'glue' })).toBeFocused();
   await expect(toast(page, UI_TEXT.renameLostItemDeleted('tape'))).toBeVisible();
+});
+
+test("an item deleted elsewhere while its menu or its image dialog is open hands the focus to the row in its place", async ({ page, request }) => {
+  await registerUser(page, 'gone-with-menu');
+  const listId = await openNewList(page, 'Errands');
+  await addItems(page, 'stamps, tape, glue, pens');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'tape', 'glue', 'pens']);
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
+  const deleteElsewhere = async (content: string) => {
+    const { id } = items.find((item) => item.content === content)!;
+    expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${id}`, { headers })).status()).toBe(204);
+  };
+
+  await page.getByRole('button', { name: AI_TEXT.moreActions('tape') }).press('Enter');
+  await expect(page.getByRole('menu', { name: AI_TEXT.moreActions('tape') })).toBeVisible();
+  await deleteElsewhere('tape');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'glue', 'pens']);
+  await expect(page.getByRole('checkbox', { name: 'glue' })).toBeFocused();
+
+  await page.getByRole('button', { name: IMAGE_TEXT.addImageTo('glue') }).press('Enter');
+  await expect(page.getByRole('dialog', { name: IMAGE_TEXT.addImageTitle })).toBeVisible();
+  await deleteElsewhere('glue');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'pens' })).toBeFocused();
 });
 
 test('the list options menu opens List Settings: custom prompts and the AI provider', async ({ page }) => {

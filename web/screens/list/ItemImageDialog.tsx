@@ -21,6 +21,8 @@ interface ItemImageDialogProps {
   /** The server's `can.editItems`: without it, only the viewer, without its buttons. */
   editable: boolean;
   onClose: () => void;
+  /** Where the focus goes when the row that opened the dialog is gone (Modal). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -30,7 +32,7 @@ interface ItemImageDialogProps {
  * button at the end. A photo is attached optimistically: the dialog closes at once and the row
  * shows the upload.
  */
-export function ItemImageDialog({ listId, itemId, editable, onClose }: ItemImageDialogProps) {
+export function ItemImageDialog({ listId, itemId, editable, onClose, fallbackFocus }: ItemImageDialogProps) {
   const item = useAppState((state) => state.items[listId]?.find((entry) => entry.id === itemId));
   const image = item && primaryImage(item);
   const [view, setView] = useState<View>(image ? 'viewer' : 'add');
@@ -56,7 +58,7 @@ export function ItemImageDialog({ listId, itemId, editable, onClose }: ItemImage
   const title = view === 'add' ? IMAGE_TEXT.addImageTitle : view === 'camera' ? IMAGE_TEXT.takePhotoTitle : (item?.content ?? '');
 
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title}>
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title} fallbackFocus={fallbackFocus}>
       <div ref={body} tabIndex={-1} role="group" aria-label={title} className={styles.view}>
         {view === 'add' && <AddImageChoice onCamera={() => setView('camera')} onPhoto={attach} />}
         {view === 'camera' && <CameraCapture onPhoto={attach} />}

@@ -8,6 +8,7 @@ import type { ClientItem } from '../../state/app-state.ts';
 import { notify } from '../../state/toasts.ts';
 import { ADD_ITEM_INPUT_NAME } from './AddBar.tsx';
 import { ItemRow, RENAME_ITEM_INPUT_NAME } from './ItemRow.tsx';
+import { keysAround, rowInPlace } from './row-focus.ts';
 import styles from './ItemList.module.css';
 
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
@@ -28,9 +29,6 @@ function measureRow(element: Element, entry: ResizeObserverEntry | undefined, vi
   const index = virtualizer.indexFromElement(element);
   return virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ?? virtualizer.options.estimateSize(index);
 }
-
-/** The first control of a row that takes the focus (a viewer's checkbox is disabled and does not). */
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled)';
 
 /** A group's heading row is drawn for the eye; its first item's row carries the heading for screen readers. */
 type Row =
@@ -157,26 +155,32 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
       return;
     }
     focusHolder.current = undefined;
-    if (document.activeElement !== document.body) return;
-    const at = holder.rows.findIndex((row) => row.key === holder.key);
-    const gone = holder.rows[at];
-    const nearest = [...rows.slice(at), ...rows.slice(0, at).reverse()].find((row) => row.kind === 'item');
-    const place = nearest && listRef.current?.querySelector(`[data-key="${CSS.escape(nearest.key)}"]`);
-    (place?.querySelector<HTMLElement>(FOCUSABLE) ?? document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`))?.focus();
+    // Still in a dialog the row opened: the dialog gives the focus back when it closes.
+    if (document.activeElement !== document.body || !listRef.current) return;
+    const gone = holder.rows.find((row) => row.key === holder.key);
+    const around = keysAround(
+      holder.rows.map((row) => row.key),
+      holder.key,
+    );
+    rowInPlace(listRef.current, around)?.focus();
     const draft = holder.element instanceof HTMLInputElement && holder.element.name === RENAME_ITEM_INPUT_NAME ? holder.element.value.trim() : '';
     if (gone?.kind === 'item' && draft !== '' && draft !== gone.item.content) notify(UI_TEXT.renameLostItemDeleted(gone.item.content), 'warning');
   }, [rows]);
 
+  // React passes on the focus events of a menu a row opened (More actions, portalled out of the
+  // list): the row still holds the focus then, as far as its going is concerned.
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
     const element = event.target as HTMLElement;
+    if (!event.currentTarget.contains(element)) return;
     const key = element.closest<HTMLElement>('[data-key]')?.dataset.key;
     setFocusedKey(key);
     focusHolder.current = key === undefined ? undefined : { key, element, rows };
   };
   const onBlur = (event: FocusEvent<HTMLUListElement>) => {
-    if (event.currentTarget.contains(event.relatedTarget)) return;
+    const into = event.relatedTarget as Element | null;
+    if (event.currentTarget.contains(into) || into?.closest('[role="menu"]')) return;
     setFocusedKey(undefined);
-    if (event.relatedTarget !== null) focusHolder.current = undefined;
+    if (into !== null) focusHolder.current = undefined;
   };
 
   // On paper every row is there, one after the other: the window of rows fits a screen, not pages.

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { MESSAGES } from '../../../common/messages.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { refusedOnTemporaryList } from '../../state/image-actions.ts';
 import { primaryImage } from '../../state/item-images.ts';
+import { keysAround, rowInPlace } from './row-focus.ts';
 
 // The camera and the dialogs load when first used, not with the list.
 const ItemImageDialog = lazy(() => import('./ItemImageDialog.tsx').then((m) => ({ default: m.ItemImageDialog })));
@@ -15,18 +16,32 @@ const ItemImageDialog = lazy(() => import('./ItemImageDialog.tsx').then((m) => (
 export function useItemImageDialog(listId: string, editable: boolean) {
   const [itemId, setItemId] = useState<string | null>(null);
   // The dialog gives the focus back to the row's image button that opened it (Modal), the same
-  // button whether the image came, went or stayed.
+  // button whether the image came, went or stayed. When the row went (the item deleted elsewhere),
+  // to the row in its place: the rows around it are noted as it opens.
+  const around = useRef<{ list: Element; keys: string[] }>(undefined);
   const open = useCallback(
     (item: ClientItem) => {
       if (!primaryImage(item) && refusedOnTemporaryList(listId, MESSAGES.tempListNoImages)) return;
+      const row = document.querySelector(`[data-key="${CSS.escape(item.id)}"]`);
+      const list = row?.parentElement;
+      const keys = [...(list?.children ?? [])].map((child) => (child as HTMLElement).dataset.key ?? '');
+      around.current = list ? { list, keys: keysAround(keys, item.id) } : undefined;
       setItemId(item.id);
     },
     [listId],
   );
+  const rowInItsPlace = useCallback(() => (around.current ? rowInPlace(around.current.list, around.current.keys) : null), []);
 
   const dialog = itemId !== null && (
     <Suspense>
-      <ItemImageDialog key={itemId} listId={listId} itemId={itemId} editable={editable} onClose={() => setItemId(null)} />
+      <ItemImageDialog
+        key={itemId}
+        listId={listId}
+        itemId={itemId}
+        editable={editable}
+        onClose={() => setItemId(null)}
+        fallbackFocus={rowInItsPlace}
+      />
     </Suspense>
   );
   return { open, dialog };
