@@ -6,9 +6,8 @@ import { UI_TEXT } from '../../../common/messages.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { notify } from '../../state/toasts.ts';
-import { ADD_ITEM_INPUT_NAME } from './AddBar.tsx';
 import { ItemRow, RENAME_ITEM_INPUT_NAME } from './ItemRow.tsx';
-import { keysAround, rowInPlace } from './row-focus.ts';
+import { addBarInput, keysAround, rowInPlace } from './row-focus.ts';
 import styles from './ItemList.module.css';
 
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
@@ -89,7 +88,7 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
       const at = buttons.findIndex((button) => button === document.activeElement);
       onDelete(item);
       if (at === -1) return;
-      (buttons[at + 1] ?? buttons[at - 1] ?? document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`))?.focus();
+      (buttons[at + 1] ?? buttons[at - 1] ?? addBarInput())?.focus();
     },
     [onDelete],
   );

@@ -19,5 +19,8 @@ export function rowInPlace(list: ParentNode, around: readonly string[]): HTMLEle
     const control = list.querySelector(`[data-key="${CSS.escape(key)}"]`)?.querySelector<HTMLElement>(FOCUSABLE);
     if (control) return control;
   }
-  return document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`);
+  return addBarInput();
 }
+
+/** The add bar's input: where the focus goes when no row is left to take it (not there for a viewer). */
+export const addBarInput = () => document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`);
