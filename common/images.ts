@@ -29,6 +29,12 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MB`;
 
+/**
+ * What a file picker offers for an item's image: the formats the server stores. On a phone, a
+ * gallery then hands over a JPEG of a HEIC photo, and nothing is offered that would be refused.
+ */
+export const ITEM_IMAGE_FILE_TYPES = 'image/jpeg,image/png,image/webp';
+
 export const IMAGE_MESSAGES = {
   imageDataRequired: 'Send the image as imageData: a data URL or base64 text',
   imageDataNotBase64: 'The image data is not valid base64 (or a data URL holding base64)',

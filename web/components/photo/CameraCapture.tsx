@@ -15,6 +15,8 @@ interface CameraCaptureProps {
   onPhoto: (photo: string) => void;
   /** While the caller works on a photo (say, analysing it): both ways to give one are unavailable. */
   busy?: boolean;
+  /** The file types "Choose a File" offers (FilePickButton). */
+  accept?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface CameraCaptureProps {
  * button, with "Choose a File" beside it, and instead of it when there is no camera or the user
  * refused it (then with the spec's camera-denied message). The camera stops when this unmounts.
  */
-export function CameraCapture({ onPhoto, busy = false }: CameraCaptureProps) {
+export function CameraCapture({ onPhoto, busy = false, accept }: CameraCaptureProps) {
   const camera = useCamera();
   const video = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
@@ -63,7 +65,7 @@ export function CameraCapture({ onPhoto, busy = false }: CameraCaptureProps) {
         </p>
       )}
       <div className={`${modal.actions} ${styles.actions}`}>
-        <FilePickButton className={live ? ui.secondary : ui.primary} busy={busy} onPhoto={onPhoto} onProblem={setProblem} />
+        <FilePickButton className={live ? ui.secondary : ui.primary} busy={busy} onPhoto={onPhoto} onProblem={setProblem} accept={accept} />
         {live && (
           <BusyButton className={ui.primary} busy={busy} disabled={!ready} onClick={() => video.current && onPhoto(captureFrame(video.current))}>
             <Camera size={20} aria-hidden />

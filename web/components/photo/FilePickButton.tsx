@@ -12,10 +12,12 @@ interface FilePickButtonProps {
   onPhoto: (photo: string) => void;
   /** Why a chosen file was not taken (too large, unreadable); undefined once one was. */
   onProblem: (problem: string | undefined) => void;
+  /** The file types offered (the input's `accept`): any image unless the caller takes fewer. */
+  accept?: string;
 }
 
 /** "Choose a File": the photo from the device's files or gallery, for when there is no camera (or beside it). */
-export function FilePickButton({ className, busy = false, onPhoto, onProblem }: FilePickButtonProps) {
+export function FilePickButton({ className, busy = false, onPhoto, onProblem, accept = 'image/*' }: FilePickButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
 
@@ -41,7 +43,7 @@ export function FilePickButton({ className, busy = false, onPhoto, onProblem }: 
         name="image"
         ref={input}
         type="file"
-        accept="image/*"
+        accept={accept}
         hidden
         data-testid="image-file"
         onChange={(event) => {

@@ -63,6 +63,8 @@ describe('item image dialog', () => {
     await userEvent.click(slot);
     await dialog(IMAGE_TEXT.addImageTitle);
     expect(screen.getByRole('button', { name: IMAGE_TEXT.takePhoto })).toHaveFocus();
+    // Only the formats the server stores are offered (a phone's gallery then gives a HEIC photo as JPEG).
+    expect(screen.getByTestId('image-file')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await userEvent.upload(screen.getByTestId('image-file'), new File(['png'], 'milk.png', { type: 'image/png' }));
     const photo = `data:image/png;base64,${btoa('png')}`;
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -88,6 +90,7 @@ describe('item image dialog', () => {
     expect(screen.getByRole('group', { name: IMAGE_TEXT.takePhotoTitle })).toHaveFocus();
     await act(() => camera.grant());
     fireEvent.loadedMetadata(screen.getByLabelText('Camera preview'));
+    expect(screen.getByTestId('image-file')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await userEvent.click(screen.getByRole('button', { name: IMAGE_TEXT.capture }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(camera.track.stop).toHaveBeenCalled();

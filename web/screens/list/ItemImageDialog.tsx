@@ -1,6 +1,7 @@
 import { Camera, ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { ITEM_IMAGE_FILE_TYPES } from '../../../common/images.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { Modal } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
@@ -61,7 +62,7 @@ export function ItemImageDialog({ listId, itemId, editable, onClose, fallbackFoc
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title} fallbackFocus={fallbackFocus}>
       <div ref={body} tabIndex={-1} role="group" aria-label={title} className={styles.view}>
         {view === 'add' && <AddImageChoice onCamera={() => setView('camera')} onPhoto={attach} />}
-        {view === 'camera' && <CameraCapture onPhoto={attach} />}
+        {view === 'camera' && <CameraCapture onPhoto={attach} accept={ITEM_IMAGE_FILE_TYPES} />}
         {view === 'viewer' && item && image && (
           <ImageViewer
             item={item}
@@ -88,7 +89,7 @@ function AddImageChoice({ onCamera, onPhoto }: { onCamera: () => void; onPhoto: 
           <Camera size={20} aria-hidden />
           {IMAGE_TEXT.takePhoto}
         </button>
-        <FilePickButton className={ui.secondary} onPhoto={onPhoto} onProblem={setProblem} />
+        <FilePickButton className={ui.secondary} onPhoto={onPhoto} onProblem={setProblem} accept={ITEM_IMAGE_FILE_TYPES} />
       </div>
       {problem && (
         <p role="alert" className={ui.error}>
