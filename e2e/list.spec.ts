@@ -144,25 +144,36 @@ test('from the keyboard, renaming and deleting keep the focus in the list, never
   await expect(page.getByPlaceholder('Add item...')).toBeFocused();
 });
 
-test('an item deleted elsewhere while its name is being edited hands the focus to the row in its place, and says the new name was lost', async ({ page, request }) => {
+test('an item deleted elsewhere while its name is being edited hands the focus to the row in its place, and says a new name was lost', async ({ page, request }) => {
   await registerUser(page, 'deleted-elsewhere');
   const listId = await openNewList(page, 'Errands');
-  await addItems(page, 'stamps, tape, glue');
-  await expect(itemTexts(page)).toHaveText(['stamps', 'tape', 'glue']);
-  await page.getByRole('button', { name: 'tape, rename item' }).click();
-  await page.getByLabel('Item name').fill('packing tape');
-
+  await addItems(page, 'stamps, 2 packs tape, glue, pens');
+  await expect(itemTexts(page)).toHaveText(['stamps', '2 packstape', 'glue', 'pens']);
   const headers = { authorization: `Bearer ${await apiToken(page)}` };
   const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
-  const tape = items.find((item) => item.content === 'tape')!;
-  expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${tape.id}`, { headers })).status()).toBe(204);
+  const deleteElsewhere = async (content: string) => {
+    const { id } = items.find((item) => item.content === content)!;
+    expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${id}`, { headers })).status()).toBe(204);
+  };
 
-  await expect(itemTexts(page)).toHaveText(['stamps', 'glue']);
+  // Opened, not changed (the editor starts from "2 packs tape"): nothing was lost, nothing is said.
+  await page.getByRole('button', { name: 'tape, rename item' }).click();
+  await expect(page.getByLabel('Item name')).toHaveValue('2 packs tape');
+  await deleteElsewhere('tape');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'glue', 'pens']);
   await expect(page.getByRole('checkbox', { name: 'glue' })).toBeFocused();
-  await expect(toast(page, UI_TEXT.renameLostItemDeleted('tape'))).toBeVisible();
+  expect(await page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'glue, rename item' }).click();
+  await page.getByLabel('Item name').fill('glue stick');
+  await deleteElsewhere('glue');
+  await expect(itemTexts(page)).toHaveText(['stamps', 'pens']);
+  await expect(page.getByRole('checkbox', { name: 'pens' })).toBeFocused();
+  await expect(toast(page, UI_TEXT.renameLostItemDeleted('glue'))).toBeVisible();
 });
 
 test("an item deleted elsewhere while its menu or its image dialog is open hands the focus to the row in its place", async ({ page, request }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
   await registerUser(page, 'gone-with-menu');
   const listId = await openNewList(page, 'Errands');
   await addItems(page, 'stamps, tape, glue, pens');
@@ -174,10 +185,17 @@ test("an item deleted elsewhere while its menu or its image dialog is open hands
     expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${id}`, { headers })).status()).toBe(204);
   };
 
-  await page.getByRole('button', { name: AI_TEXT.moreActions('tape') }).press('Enter');
+  // Opened from the keyboard (the focus on its first entry), then with the mouse (the focus on the menu itself).
+  await page.getByRole('button', { name: AI_TEXT.moreActions('stamps') }).press('Enter');
+  await expect(page.getByRole('menu', { name: AI_TEXT.moreActions('stamps') })).toBeVisible();
+  await deleteElsewhere('stamps');
+  await expect(itemTexts(page)).toHaveText(['tape', 'glue', 'pens']);
+  await expect(page.getByRole('checkbox', { name: 'tape' })).toBeFocused();
+  await page.getByPlaceholder('Add item...').focus();
+  await page.getByRole('button', { name: AI_TEXT.moreActions('tape') }).click();
   await expect(page.getByRole('menu', { name: AI_TEXT.moreActions('tape') })).toBeVisible();
   await deleteElsewhere('tape');
-  await expect(itemTexts(page)).toHaveText(['stamps', 'glue', 'pens']);
+  await expect(itemTexts(page)).toHaveText(['glue', 'pens']);
   await expect(page.getByRole('checkbox', { name: 'glue' })).toBeFocused();
 
   await page.getByRole('button', { name: IMAGE_TEXT.addImageTo('glue') }).press('Enter');
@@ -185,6 +203,11 @@ test("an item deleted elsewhere while its menu or its image dialog is open hands
   await deleteElsewhere('glue');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'pens' })).toBeFocused();
+
+  // The last item: the add bar takes the focus.
+  await deleteElsewhere('pens');
+  await expect(itemTexts(page)).toHaveCount(0);
+  await expect(page.getByPlaceholder('Add item...')).toBeFocused();
 });
 
 test('the list options menu opens List Settings: custom prompts and the AI provider', async ({ page }) => {

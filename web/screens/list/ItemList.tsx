@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { groupItems, type ItemGroup } from '../../../common/grouping.ts';
+import { editableName } from '../../../common/item-input.ts';
 import { LIST_VIEW_TEXT } from '../../../common/list-view.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
@@ -163,15 +164,30 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     );
     rowInPlace(listRef.current, around)?.focus();
     const draft = holder.element instanceof HTMLInputElement && holder.element.name === RENAME_ITEM_INPUT_NAME ? holder.element.value.trim() : '';
-    if (gone?.kind === 'item' && draft !== '' && draft !== gone.item.content) notify(UI_TEXT.renameLostItemDeleted(gone.item.content), 'warning');
+    if (gone?.kind === 'item' && draft !== '' && draft !== editableName(gone.item)) notify(UI_TEXT.renameLostItemDeleted(gone.item.content), 'warning');
   }, [rows]);
 
   // React passes on the focus events of a menu a row opened (More actions, portalled out of the
-  // list): the row still holds the focus then, as far as its going is concerned.
+  // list): the row holds the focus then, as far as its going is concerned, also when a click
+  // opened the menu and the focus went into it from elsewhere. The menu names its button.
+  // The last row gone: the screen shows its empty state instead of the list, and this list goes with
+  // the row that held the focus. The add bar takes it (when the screen itself goes, there is none).
+  useLayoutEffect(
+    () => () => {
+      if (!focusHolder.current || !listRef.current?.contains(document.activeElement)) return;
+      queueMicrotask(() => {
+        if (document.activeElement === document.body) addBarInput()?.focus();
+      });
+    },
+    [],
+  );
+
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
     const element = event.target as HTMLElement;
-    if (!event.currentTarget.contains(element)) return;
-    const key = element.closest<HTMLElement>('[data-key]')?.dataset.key;
+    const menu = element.closest('[role="menu"]');
+    const inList = event.currentTarget.contains(element) ? element : menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+    if (!inList || !event.currentTarget.contains(inList)) return;
+    const key = inList.closest<HTMLElement>('[data-key]')?.dataset.key;
     setFocusedKey(key);
     focusHolder.current = key === undefined ? undefined : { key, element, rows };
   };
