@@ -51,6 +51,13 @@ export const REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS = REALTIME_MAX_SOCKETS_PER_
  */
 export const REALTIME_MAX_PUBLIC_READERS = 1_000;
 /**
+ * Documents of first answers (snapshots and resumes) a user, or an address of anonymous readers,
+ * may be sent: a burst that covers a start (every list, a list of 5,000 items, its shares) several
+ * times over, then this many a second (server/realtime/snapshot-budget.ts).
+ */
+export const REALTIME_SNAPSHOT_DOCS_BURST = 20_000;
+export const REALTIME_SNAPSHOT_DOCS_PER_SECOND = 2_000;
+/**
  * Messages a client may send: a burst that covers subscribing to everything at start (100
  * subscriptions and a few more), then this many a second. Past it, the socket is closed.
  */
@@ -160,6 +167,7 @@ export const REALTIME_MESSAGES = {
   tooManyPublicReaders: 'The server follows as many public lists as it can; live updates resume later',
   signInToFollow: 'Sign in to follow this topic: without a session, only the items of a public list can be followed',
   tooManyMessages: 'Too many messages; reconnect more slowly',
+  tooManySnapshots: 'Too many snapshots asked for; reconnect more slowly',
   tooManyInvalid: 'Too many invalid messages',
   sessionEnded: 'The session ended (signed out, or the password changed); sign in again',
   accountDeleted: 'The account was deleted',

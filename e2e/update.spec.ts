@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { UI_TEXT } from '../common/messages.ts';
 import { CLOSE_CODES, REALTIME_PATH } from '../common/realtime.ts';
@@ -7,6 +8,13 @@ import { WEB_DIST_DIR } from '../server/http/web-app.ts';
 import { registerUser } from './fixtures.ts';
 
 const SERVICE_WORKER = path.join(WEB_DIST_DIR, 'sw.js');
+
+/** Writes the service worker with the precompressed copies the server sends in its place (vite.config.ts). */
+function writeServiceWorker(text: string): void {
+  fs.writeFileSync(SERVICE_WORKER, text);
+  fs.writeFileSync(`${SERVICE_WORKER}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${SERVICE_WORKER}.gz`, zlib.gzipSync(text));
+}
 
 test('after the server is updated to another protocol, Reload starts the new app in one reload', async ({ page }) => {
   await registerUser(page);
@@ -24,7 +32,7 @@ test('after the server is updated to another protocol, Reload starts the new app
   await expect(reloadButton).toBeVisible({ timeout: 15_000 });
   // ...and serves another service worker (the browser fetches its script itself: no route sees it).
   const current = fs.readFileSync(SERVICE_WORKER, 'utf8');
-  fs.writeFileSync(SERVICE_WORKER, `${current}\n// the next version\n`);
+  writeServiceWorker(`${current}\n// the next version\n`);
   try {
     await page.evaluate(() =>
       navigator.serviceWorker.addEventListener('controllerchange', () => sessionStorage.setItem('taken over', 'yes')),
@@ -40,6 +48,6 @@ test('after the server is updated to another protocol, Reload starts the new app
     expect(loads).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('taken over'))).toBe('yes');
   } finally {
-    fs.writeFileSync(SERVICE_WORKER, current);
+    writeServiceWorker(current);
   }
 });

@@ -38,7 +38,7 @@ function setup(maxBufferedBytes = 1000) {
     unsubscribe: (sub: { id: string }) => unsubscribed.push(sub.id),
   } as unknown as Hub;
   const connection = createConnection(socket as unknown as SocketLike, hub, { maxBufferedBytes }, silentLog);
-  connection.serve({ userId: 'user-1', sessionId: 'session-1' });
+  connection.serve({ userId: 'user-1', sessionId: 'session-1' }, { mayLoad: () => true, spend: () => undefined });
   const subscribe = (id: string) => socket.emit('message', Buffer.from(JSON.stringify({ type: 'subscribe', id, topic: 'user' })), false);
   return { socket, connection, unsubscribed, subscribe };
 }

@@ -58,8 +58,15 @@ function messageBudget(now: () => number) {
  * A socket served without a holder is an anonymous reader: it may follow list topics only, which
  * the hub then grants as the permission matrix grants them to someone signed out.
  */
+/** The first answers' budget of whoever the socket serves (snapshot-budget.ts), bound to them. */
+export interface SocketSnapshotBudget {
+  mayLoad(): boolean;
+  spend(documents: number): void;
+}
+
 export function createConnection(socket: SocketLike, hub: Hub, options: ConnectionOptions, log: FastifyBaseLogger) {
   let holder: TicketHolder | undefined;
+  let budget: SocketSnapshotBudget | undefined;
   let serving = false;
   let open = true;
   let alive = true;
@@ -75,6 +82,8 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     // backlog): the connection is dropped, and the backlog's memory freed, at once.
     if (socket.bufferedAmount > options.maxBufferedBytes) return drop();
 
+    if (typeof message !== 'string' && message.type === 'snapshot') budget?.spend(message.docs.length);
+    if (typeof message !== 'string' && message.type === 'resumed') budget?.spend(message.changes.length);
     socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
@@ -128,6 +137,8 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
       refuse('invalid_message', REALTIME_MESSAGES.duplicateId, message.id);
     } else if (subscriptions.size >= REALTIME_MAX_SUBSCRIPTIONS) {
       refuse('too_many_subscriptions', REALTIME_MESSAGES.tooManySubscriptions, message.id);
+    } else if (budget && !budget.mayLoad()) {
+      close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManySnapshots);
     } else {
       const sub = hub.subscribe(sink, message);
       // The first answer can close a slow reader at once; a closed connection keeps nothing.
@@ -182,9 +193,10 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
      * Serves the socket, starting with what it already sent: as the holder of a good ticket, or
      * without one as an anonymous reader of public lists.
      */
-    serve(ticketHolder: TicketHolder | undefined): void {
+    serve(ticketHolder: TicketHolder | undefined, snapshotBudget: SocketSnapshotBudget): void {
       if (!open) return;
       holder = ticketHolder;
+      budget = snapshotBudget;
       serving = true;
       for (const { data, isBinary } of early.splice(0)) handle(data, isBinary);
     },

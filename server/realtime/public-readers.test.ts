@@ -186,3 +186,30 @@ describe('the cap on anonymous sockets of the whole server', () => {
     for (const socket of [...sockets, again]) socket.close();
   });
 });
+
+describe('the budget of first answers', () => {
+  // Each snapshot of the list below is 6 documents: a budget of 10 takes two, then is spent.
+  const small = useTestApp({ realtime: { snapshotBudget: { burst: 10, perSecond: 0.001 } } });
+
+  it('closes a socket that keeps asking for snapshots, and the next socket of its address finds the budget spent', async () => {
+    const owner = await createUser(small);
+    const listId = await insertList(small, owner.user.id, { visibility: 'public' });
+    await call(small, owner.token, 'POST', `/lists/${listId}/items/batch`, { items: ['a', 'b', 'c', 'd', 'e', 'f'].map((content) => ({ content })) });
+
+    const socket = await TestSocket.openPublic(small);
+    expect(await socket.subscribe('1', 'items', { listId })).toMatchObject({ type: 'snapshot', docs: expect.arrayContaining([expect.anything()]) });
+    expect((await socket.subscribe('2', 'items', { listId })).type).toBe('snapshot');
+    socket.send({ type: 'subscribe', id: '3', topic: 'items', listId });
+    expect(await socket.closed).toEqual({ code: CLOSE_CODES.tooMany, reason: REALTIME_MESSAGES.tooManySnapshots });
+    expect(socket.of('3')).toEqual([]);
+
+    const again = await TestSocket.openPublic(small);
+    again.send({ type: 'subscribe', id: '1', topic: 'items', listId });
+    expect(await again.closed).toEqual({ code: CLOSE_CODES.tooMany, reason: REALTIME_MESSAGES.tooManySnapshots });
+
+    // A user's budget is their own: the owner's socket is served.
+    const member = await TestSocket.open(small, owner.token);
+    expect((await member.subscribe('1', 'items', { listId })).type).toBe('snapshot');
+    member.close();
+  });
+});

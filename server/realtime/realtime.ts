@@ -8,6 +8,8 @@ import {
   REALTIME_MAX_SOCKETS_PER_USER,
   REALTIME_MESSAGES,
   REALTIME_PROTOCOL_VERSION,
+  REALTIME_SNAPSHOT_DOCS_BURST,
+  REALTIME_SNAPSHOT_DOCS_PER_SECOND,
 } from '../../common/realtime.ts';
 import type { Database } from '../db/open.ts';
 import { createLocalBus, createPostgresBus } from './bus.ts';
@@ -16,6 +18,7 @@ import { createConnection, type Connection, type SocketLike } from './connection
 import { createHub } from './hub.ts';
 import * as queries from './realtime.queries.ts';
 import type { LiveSources } from './sources.ts';
+import { createSnapshotBudgets } from './snapshot-budget.ts';
 import { createTickets } from './tickets.ts';
 
 /** Knobs for tests; production uses the defaults. */
@@ -24,6 +27,8 @@ export interface RealtimeOptions {
   maxBufferedBytes?: number;
   /** Anonymous sockets per process (REALTIME_MAX_PUBLIC_READERS): a test cannot open a thousand. */
   maxPublicReaders?: number;
+  /** Documents of first answers per user or address (REALTIME_SNAPSHOT_DOCS_*): a test spends a small one. */
+  snapshotBudget?: { burst: number; perSecond: number };
 }
 
 /** How a socket asks to be let in: a ticket, or (without one) as an anonymous public reader. */
@@ -66,6 +71,9 @@ export async function createRealtime(deps: {
   const byUser = new Map<string, Set<Connection>>();
   const publicReaders = new Map<string, Set<Connection>>();
   let publicReaderCount = 0;
+  const budgets = createSnapshotBudgets(options.snapshotBudget ?? { burst: REALTIME_SNAPSHOT_DOCS_BURST, perSecond: REALTIME_SNAPSHOT_DOCS_PER_SECOND });
+  /** A user's sockets share one budget, and so do the anonymous sockets of one address. */
+  const budgetOf = (key: string) => ({ mayLoad: () => budgets.mayLoad(key), spend: (documents: number) => budgets.spend(key, documents) });
 
   /**
    * Closes the sockets whose session is no longer live (signed out, password changed, expired),
@@ -98,6 +106,7 @@ export async function createRealtime(deps: {
   // Each beat also catches sessions that simply expired, and any end whose notification was lost.
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.beat();
+    budgets.forgetRested();
     closeEndedSessions(connections).catch((error: unknown) => log.warn({ err: error }, 'session check of live sockets failed'));
   }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
@@ -147,14 +156,14 @@ export async function createRealtime(deps: {
         return;
       }
       if (query.publicReader && query.ticket === undefined) {
-        if (admitPublicReader(connection, query.address)) connection.serve(undefined);
+        if (admitPublicReader(connection, query.address)) connection.serve(undefined, budgetOf(`address:${query.address}`));
         return;
       }
       tickets.redeem(query.ticket ?? '').then(
         (holder) => {
           if (!holder) return connection.close(CLOSE_CODES.badTicket, REALTIME_MESSAGES.badTicket);
           const admitted = admitTo(byUser, holder.userId, REALTIME_MAX_SOCKETS_PER_USER, connection, REALTIME_MESSAGES.tooManySockets);
-          if (admitted) connection.serve(holder);
+          if (admitted) connection.serve(holder, budgetOf(`user:${holder.userId}`));
         },
         (error: unknown) => {
           log.error({ err: error }, 'realtime ticket check failed');
