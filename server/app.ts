@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { changes } = realtime;
 
   const verification = createEmailVerification({ secret: deps.secret, publicUrl: config.publicUrl, now });
-  const lists = createListService({ db, now, changes });
+  const lists = createListService({ db, now, changes, presentItem });
   const items = createItemService({ db, now, changes, presentItem });
   const images = createImageService({
     db,

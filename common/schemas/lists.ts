@@ -3,6 +3,7 @@ import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } fr
 import { SERVER_MESSAGES } from '../messages.ts';
 import { trimUnseen } from '../unseen-text.ts';
 import { ClientId, PathId } from './api.ts';
+import { ItemView } from './items.ts';
 import { SharePermission } from './shares.ts';
 
 /** Payloads of the list calls, shared by Fastify validation and the web client. */
@@ -138,16 +139,11 @@ export const PublicListView = z.object({
 });
 export type PublicListView = z.infer<typeof PublicListView>;
 
-/** An item of a public list, read-only: no author, no image records. */
-export const PublicItemView = z.object({
-  id: z.string(),
-  content: z.string(),
-  is_completed: z.boolean(),
-  position: z.number(),
-  properties: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/**
+ * An item of a public list, read-only: an item as members see it, without its list (the answer's)
+ * or its author. Its image URLs are signed as for anyone who may read the list.
+ */
+export const PublicItemView = ItemView.omit({ list_id: true, created_by: true });
 export type PublicItemView = z.infer<typeof PublicItemView>;
 
 /** A public list with one page of its items (`next`: the cursor of the following page, as for GET items). */

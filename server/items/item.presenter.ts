@@ -27,15 +27,7 @@ export function createItemPresenter(presentImages: (stored: unknown) => ItemImag
   });
 }
 
-/** An item of a public list for a visitor with the link: read-only, no author, no image records. */
-export function presentPublicItem(row: ItemRow): PublicItemView {
-  return {
-    id: row.id,
-    content: row.content,
-    is_completed: toBool(row.is_completed),
-    position: row.position,
-    properties: fromJson(row.properties),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+/** An item of a public list for a visitor with the link: read-only, no author. */
+export function toPublicItem({ list_id: _list, created_by: _author, ...item }: ItemView): PublicItemView {
+  return item;
 }

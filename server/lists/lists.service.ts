@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
 import { conflict, tooLarge } from '../http/errors.ts';
-import { presentPublicItem } from '../items/item.presenter.ts';
+import { toPublicItem, type ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
 import type { ChangeFeed } from '../realtime/index.ts';
 import { memberContext, ownerContext, READER_CONTEXT } from './list-contexts.ts';
@@ -30,6 +30,7 @@ export interface ListDeps {
   now: () => Date;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
+  presentItem: ItemPresenter;
 }
 
 export type ListService = ReturnType<typeof createListService>;
@@ -185,7 +186,7 @@ export function createListService(deps: ListDeps) {
       // Deliberately as a visitor: a member's access must not make a private list readable here.
       const { list } = await authorize(db, undefined, listId, 'read');
       const { rows, next } = await readItemsPage(db, listId, page);
-      return { list: presentPublicList(list), items: rows.map(presentPublicItem), next: next ?? null };
+      return { list: presentPublicList(list), items: rows.map((row) => toPublicItem(deps.presentItem(row, { member: false }))), next: next ?? null };
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/messages.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
+import { dataUrlOf, listWithItem, makeImage, upload } from '../images/image-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { castOfList, expectNoEmailIn, insertItem } from './list-test-helpers.ts';
 
@@ -25,11 +26,28 @@ describe('GET /lists/public/{id}', () => {
       updated_at: expect.any(String),
     });
     expect(response.body.items).toEqual([
-      { id: expect.any(String), content: 'eggs', is_completed: true, position: 1, properties: {}, created_at: expect.any(String), updated_at: expect.any(String) },
-      { id: expect.any(String), content: 'flour', is_completed: false, position: 2, properties: { qty: '2 bags' }, created_at: expect.any(String), updated_at: expect.any(String) },
+      { id: expect.any(String), content: 'eggs', is_completed: true, position: 1, properties: {}, images: null, created_at: expect.any(String), updated_at: expect.any(String) },
+      { id: expect.any(String), content: 'flour', is_completed: false, position: 2, properties: { qty: '2 bags' }, images: null, created_at: expect.any(String), updated_at: expect.any(String) },
     ]);
     expectNoEmailIn(response.body);
     expect(JSON.stringify(response.body)).not.toContain('Secret prompt');
+  });
+
+  it("shows an item's photo, as to a signed-in reader: signed URLs that load without a session", async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const uploaded = await upload(t, user.token, listId, itemId, dataUrlOf(await makeImage('jpeg', { width: 400, height: 300 })));
+    await t.request({ method: 'PUT', path: `/lists/${listId}/visibility`, token: user.token, body: { visibility: 'public', public_editable: false, allow_link_sharing: false } });
+
+    const response = await publicList(listId);
+    const asReader = await t.request({ method: 'GET', path: `/lists/${listId}/items`, token: (await createUser(t)).token });
+
+    expect(response.body.items[0].images).toEqual(uploaded.body.images);
+    expect(asReader.body.items[0].images).toEqual(uploaded.body.images);
+    for (const url of [uploaded.body.images.primary.thumbnailUrl, uploaded.body.images.primary.mediumUrl]) {
+      const media = await t.app.inject({ method: 'GET', url });
+      expect(media.statusCode).toBe(200);
+      expect(media.headers['content-type']).toBe('image/webp');
+    }
   });
 
   it('answers 404 for a private list, even a link-shared one, even to its owner, and for unknown ids', async () => {

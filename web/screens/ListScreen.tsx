@@ -59,7 +59,7 @@ export function ListScreen() {
   const onToggle = useCallback((item: ClientItem) => void toggleItemAction(id, item), [id]);
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
-  const images = useItemImageDialog(id, list?.can.editItems ?? false);
+  const images = useItemImageDialog(id, list?.can.editItems ?? false, items);
   const ai = useAiAllowed(list);
 
   const isOwn = own !== undefined;

@@ -1,6 +1,8 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_TEXT } from '../../common/image-uploads.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import type { PublicListResponse } from '../../common/schemas/lists.ts';
 import type { BrowserLiveOptions } from '../realtime/live.ts';
@@ -92,6 +94,23 @@ describe('PublicListScreen', () => {
     expect(screen.getByText('bread')).toBeInTheDocument();
     expect(screen.getByText('oat milk')).toBeInTheDocument();
     expect(screen.queryByText('eggs')).not.toBeInTheDocument();
+  });
+
+  it("shows an item's photo in a viewer without editing buttons, and closes it when the photo goes", async () => {
+    const user = userEvent.setup();
+    const photo = { primary: { id: 'img1', thumbnailUrl: '/t.webp?sig=a', mediumUrl: '/m.webp?sig=a', uploadedAt: '2025-01-01T00:00:00.000Z' } };
+    openPublicList();
+    const { socket, id } = await connected();
+    socket.receive({ type: 'snapshot', id, docs: [publicItem('i1', 'milk', { images: photo })], seq: 1 });
+
+    await user.click(screen.getByRole('button', { name: IMAGE_TEXT.viewImageOf('milk') }));
+    const viewer = await screen.findByRole('dialog', { name: 'milk' });
+    expect(within(viewer).getByRole('img', { name: IMAGE_TEXT.viewImageOf('milk') })).toHaveAttribute('src', '/m.webp?sig=a');
+    expect(within(viewer).queryByRole('button', { name: IMAGE_TEXT.removeImage })).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: IMAGE_TEXT.retakeImage })).not.toBeInTheDocument();
+
+    socket.receive({ type: 'change', id, seq: 2, changes: [{ op: 'modified', doc: publicItem('i1', 'milk') }] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it.each(['not_found', 'forbidden'] as const)('says the list is gone when the subscription ends with %s', async (code) => {

@@ -11,6 +11,7 @@ import type { ClientItem } from '../state/app-state.ts';
 import { followPublicItems } from '../state/public-live.ts';
 import { ItemList } from './list/ItemList.tsx';
 import { ListGone } from './list/ListGone.tsx';
+import { useItemImageDialog } from './list/useItemImageDialog.tsx';
 import styles from './list/ListScreen.module.css';
 import { LoginScreen } from './LoginScreen.tsx';
 
@@ -40,8 +41,10 @@ export function PublicListScreen() {
     return followPublicItems(id, { onItems: (items) => setLive({ listId: id, items }), onGone: () => setGoneId(id) });
   }, [id, loaded]);
 
+  const items = ((live?.listId === id ? live.items : undefined) ?? data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, created_by: null }));
+  const images = useItemImageDialog(id, false, items);
+
   if (data === null) return <LoginScreen />;
-  const items = ((live?.listId === id ? live.items : undefined) ?? data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, images: null, created_by: null }));
   return (
     <>
       <AppHeader signedIn={false} leading={<Brand />} />
@@ -55,10 +58,18 @@ export function PublicListScreen() {
             <p className={ui.muted}>
               {UI_TEXT.publicListReadOnly} <Link to="/">Sign in</Link>
             </p>
-            <ItemList items={sortItems(items, 'oldest')} groupKey={undefined} editable={false} onToggle={noop} onDelete={noop} />
+            <ItemList
+              items={sortItems(items, 'oldest')}
+              groupKey={undefined}
+              editable={false}
+              onToggle={noop}
+              onDelete={noop}
+              onImage={images.open}
+            />
           </>
         )}
       </main>
+      {images.dialog}
     </>
   );
 }

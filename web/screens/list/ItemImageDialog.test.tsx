@@ -21,7 +21,7 @@ const NONE: ClientItem[] = [];
 /** The rows of list l1 with their image dialog, as the list screen has them. */
 function Rows({ editable = true }: { editable?: boolean }) {
   const items = useAppState((state) => state.items.l1 ?? NONE);
-  const images = useItemImageDialog('l1', editable);
+  const images = useItemImageDialog('l1', editable, items);
   return (
     <>
       <ul>

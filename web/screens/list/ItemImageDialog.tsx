@@ -9,7 +9,7 @@ import { CameraCapture } from '../../components/photo/CameraCapture.tsx';
 import { FilePickButton } from '../../components/photo/FilePickButton.tsx';
 import { useLoadFailure } from '../../components/photo/useLoadFailure.ts';
 import ui from '../../components/ui.module.css';
-import { useAppState, type ClientItem } from '../../state/app-state.ts';
+import type { ClientItem } from '../../state/app-state.ts';
 import { attachImageAction, removeImageAction } from '../../state/image-actions.ts';
 import { primaryImage, type PrimaryImage } from '../../state/item-images.ts';
 import styles from './ItemImage.module.css';
@@ -18,7 +18,8 @@ type View = 'add' | 'camera' | 'viewer';
 
 interface ItemImageDialogProps {
   listId: string;
-  itemId: string;
+  /** The item as its screen shows it now: undefined once it is gone. */
+  item: ClientItem | undefined;
   /** The server's `can.editItems`: without it, only the viewer, without its buttons. */
   editable: boolean;
   onClose: () => void;
@@ -33,8 +34,7 @@ interface ItemImageDialogProps {
  * button at the end. A photo is attached optimistically: the dialog closes at once and the row
  * shows the upload.
  */
-export function ItemImageDialog({ listId, itemId, editable, onClose, fallbackFocus }: ItemImageDialogProps) {
-  const item = useAppState((state) => state.items[listId]?.find((entry) => entry.id === itemId));
+export function ItemImageDialog({ listId, item, editable, onClose, fallbackFocus }: ItemImageDialogProps) {
   const image = item && primaryImage(item);
   const [view, setView] = useState<View>(image ? 'viewer' : 'add');
   const body = useRef<HTMLDivElement>(null);
@@ -53,7 +53,7 @@ export function ItemImageDialog({ listId, itemId, editable, onClose, fallbackFoc
     if (!open) onClose();
   }, [open, onClose]);
   const attach = (photo: string) => {
-    void attachImageAction(listId, itemId, photo);
+    if (item) void attachImageAction(listId, item.id, photo);
     onClose();
   };
   const title = view === 'add' ? IMAGE_TEXT.addImageTitle : view === 'camera' ? IMAGE_TEXT.takePhotoTitle : (item?.content ?? '');
@@ -67,12 +67,17 @@ export function ItemImageDialog({ listId, itemId, editable, onClose, fallbackFoc
           <ImageViewer
             item={item}
             image={image}
-            editable={editable}
-            onRetake={() => setView('camera')}
-            onRemove={() => {
-              void removeImageAction(listId, itemId);
-              onClose();
-            }}
+            actions={
+              editable
+                ? {
+                    onRetake: () => setView('camera'),
+                    onRemove: () => {
+                      void removeImageAction(listId, item.id);
+                      onClose();
+                    },
+                  }
+                : undefined
+            }
           />
         )}
       </div>
@@ -103,13 +108,12 @@ function AddImageChoice({ onCamera, onPhoto }: { onCamera: () => void; onPhoto: 
 interface ImageViewerProps {
   item: ClientItem;
   image: PrimaryImage;
-  editable: boolean;
-  onRemove: () => void;
-  onRetake: () => void;
+  /** For editors only. */
+  actions: { onRemove: () => void; onRetake: () => void } | undefined;
 }
 
 /** The medium image; for editors Remove Image and Retake Image, disabled while the photo still uploads. */
-function ImageViewer({ item, image, editable, onRemove, onRetake }: ImageViewerProps) {
+function ImageViewer({ item, image, actions }: ImageViewerProps) {
   const [failed, onError] = useLoadFailure(image.mediumUrl);
   const uploading = image.isOptimistic === true;
   return (
@@ -127,12 +131,12 @@ function ImageViewer({ item, image, editable, onRemove, onRetake }: ImageViewerP
           {IMAGE_TEXT.uploading}
         </p>
       )}
-      {editable && (
+      {actions && (
         <div className={`${modal.actions} ${styles.viewerActions}`}>
-          <button type="button" className={ui.danger} disabled={uploading} onClick={onRemove}>
+          <button type="button" className={ui.danger} disabled={uploading} onClick={actions.onRemove}>
             {IMAGE_TEXT.removeImage}
           </button>
-          <button type="button" className={ui.secondary} disabled={uploading} onClick={onRetake}>
+          <button type="button" className={ui.secondary} disabled={uploading} onClick={actions.onRetake}>
             {IMAGE_TEXT.retakeImage}
           </button>
         </div>

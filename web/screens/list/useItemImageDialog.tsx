@@ -10,10 +10,10 @@ const ItemImageDialog = lazy(() => import('./ItemImageDialog.tsx').then((m) => (
 
 /**
  * The image dialog of a list's rows: `open` goes to every row (a stable function, so rows stay
- * memoised), `dialog` is rendered once. Adding an image to a list the server has not confirmed yet
- * is refused with the spec's alert.
+ * memoised), `dialog` is rendered once and follows the item in `items`, as the screen shows it.
+ * Adding an image to a list the server has not confirmed yet is refused with the spec's alert.
  */
-export function useItemImageDialog(listId: string, editable: boolean) {
+export function useItemImageDialog(listId: string, editable: boolean, items: readonly ClientItem[]) {
   const [itemId, setItemId] = useState<string | null>(null);
   // The dialog gives the focus back to the row's image button that opened it (Modal), the same
   // button whether the image came, went or stayed. When the row went (the item deleted elsewhere),
@@ -37,7 +37,7 @@ export function useItemImageDialog(listId: string, editable: boolean) {
       <ItemImageDialog
         key={itemId}
         listId={listId}
-        itemId={itemId}
+        item={items.find((entry) => entry.id === itemId)}
         editable={editable}
         onClose={() => setItemId(null)}
         fallbackFocus={rowInItsPlace}
