@@ -118,7 +118,10 @@ describe('PublicListScreen', () => {
     const { socket, id } = await connected();
     socket.receive({ type: 'snapshot', id, docs: [publicItem('i1', 'milk')], seq: 1 });
     socket.receive({ type: 'error', id, code, message: 'gone' });
-    expect(await screen.findByRole('heading', { name: UI_TEXT.listGone('Picnic') })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: UI_TEXT.publicListGone('Picnic') })).toBeInTheDocument();
+    expect(screen.getByText(UI_TEXT.publicListGoneExplained)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: UI_TEXT.signIn })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(UI_TEXT.goToLists)).not.toBeInTheDocument();
     expect(screen.queryByText('milk')).not.toBeInTheDocument();
   });
 

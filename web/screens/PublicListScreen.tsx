@@ -19,8 +19,8 @@ const noop = () => undefined;
 
 /**
  * A public list opened signed out: read-only, kept current by live updates, with a way to sign in.
- * Not public: the sign-in screen; no longer public (or deleted) while open: "not found", as the
- * signed-in app shows a list taken away.
+ * Not public: the sign-in screen; no longer public (or deleted) while open: says so, as the
+ * signed-in app says a list was taken away.
  */
 export function PublicListScreen() {
   const { id = '' } = useParams();
@@ -49,14 +49,14 @@ export function PublicListScreen() {
     <>
       <AppHeader signedIn={false} leading={<Brand />} />
       <main className={styles.main} aria-busy={data === undefined}>
-        {data && gone && <ListGone name={data.list.name} />}
+        {data && gone && <ListGone name={data.list.name} visitor />}
         {data && !gone && (
           <>
             <h1 className={styles.name} dir="auto">
               {data.list.name}
             </h1>
             <p className={ui.muted}>
-              {UI_TEXT.publicListReadOnly} <Link to="/">Sign in</Link>
+              {UI_TEXT.publicListReadOnly} <Link to="/">{UI_TEXT.signIn}</Link>
             </p>
             <ItemList
               items={sortItems(items, 'oldest')}

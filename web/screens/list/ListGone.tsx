@@ -7,20 +7,21 @@ import styles from './ListScreen.module.css';
 /**
  * A list's page when the list is not the caller's to see: never was (a wrong link), or no longer
  * (deleted, or their access taken back while it was open, `name` being what it was called). Says
- * which, and leads back to the lists.
+ * which, and leads back to the lists; a signed-out `visitor` of a public list has none, and is
+ * told the list stopped being public and offered to sign in.
  */
-export function ListGone({ name }: { name: string | undefined }) {
+export function ListGone({ name, visitor = false }: { name: string | undefined; visitor?: boolean }) {
   const title = useRef<HTMLHeadingElement>(null);
   // The list's controls went with it: the focus goes to what took their place, not to the page.
   useEffect(() => title.current?.focus(), []);
   return (
     <section className={styles.gone} aria-labelledby="list-gone-title">
       <h1 id="list-gone-title" ref={title} tabIndex={-1}>
-        {name === undefined ? UI_TEXT.listNotFoundTitle : UI_TEXT.listGone(name)}
+        {name === undefined ? UI_TEXT.listNotFoundTitle : visitor ? UI_TEXT.publicListGone(name) : UI_TEXT.listGone(name)}
       </h1>
-      <p>{name === undefined ? MESSAGES.listNotFound : UI_TEXT.listGoneExplained}</p>
+      <p>{name === undefined ? MESSAGES.listNotFound : visitor ? UI_TEXT.publicListGoneExplained : UI_TEXT.listGoneExplained}</p>
       <Link to="/" className={ui.primary}>
-        {UI_TEXT.goToLists}
+        {visitor ? UI_TEXT.signIn : UI_TEXT.goToLists}
       </Link>
     </section>
   );
