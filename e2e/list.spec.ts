@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../common/constants.ts';
 import { AI_TEXT } from '../common/ai-ui.ts';
 import { IMAGE_TEXT } from '../common/image-uploads.ts';
@@ -144,17 +144,26 @@ test('from the keyboard, renaming and deleting keep the focus in the list, never
   await expect(page.getByPlaceholder('Add item...')).toBeFocused();
 });
 
-test('an item deleted elsewhere while its name is being edited hands the focus to the row in its place, and says a new name was lost', async ({ page, request }) => {
-  await registerUser(page, 'deleted-elsewhere');
+/**
+ * A new user's list "Errands" with `entries` added in the page, and a way to delete one of its
+ * items (by content) from outside the page, as another device would.
+ */
+async function errandsToDeleteElsewhere(page: Page, request: APIRequestContext, userPrefix: string, entries: string) {
+  await registerUser(page, userPrefix);
   const listId = await openNewList(page, 'Errands');
-  await addItems(page, 'stamps, 2 packs tape, glue, pens');
-  await expect(itemTexts(page)).toHaveText(['stamps', '2 packstape', 'glue', 'pens']);
+  await addItems(page, entries);
+  await expect(itemTexts(page)).toHaveCount(entries.split(',').length);
   const headers = { authorization: `Bearer ${await apiToken(page)}` };
   const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
-  const deleteElsewhere = async (content: string) => {
+  return async (content: string) => {
     const { id } = items.find((item) => item.content === content)!;
     expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${id}`, { headers })).status()).toBe(204);
   };
+}
+
+test('an item deleted elsewhere while its name is being edited hands the focus to the row in its place, and says a new name was lost', async ({ page, request }) => {
+  const deleteElsewhere = await errandsToDeleteElsewhere(page, request, 'deleted-elsewhere', 'stamps, 2 packs tape, glue, pens');
+  await expect(itemTexts(page)).toHaveText(['stamps', '2 packstape', 'glue', 'pens']);
 
   // Opened, not changed (the editor starts from "2 packs tape"): nothing was lost, nothing is said.
   await page.getByRole('button', { name: 'tape, rename item' }).click();
@@ -174,16 +183,8 @@ test('an item deleted elsewhere while its name is being edited hands the focus t
 
 test("an item deleted elsewhere while its menu or its image dialog is open hands the focus to the row in its place", async ({ page, request }) => {
   await page.setViewportSize({ width: 320, height: 700 });
-  await registerUser(page, 'gone-with-menu');
-  const listId = await openNewList(page, 'Errands');
-  await addItems(page, 'stamps, tape, glue, pens');
+  const deleteElsewhere = await errandsToDeleteElsewhere(page, request, 'gone-with-menu', 'stamps, tape, glue, pens');
   await expect(itemTexts(page)).toHaveText(['stamps', 'tape', 'glue', 'pens']);
-  const headers = { authorization: `Bearer ${await apiToken(page)}` };
-  const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
-  const deleteElsewhere = async (content: string) => {
-    const { id } = items.find((item) => item.content === content)!;
-    expect((await request.delete(`${API_BASE_PATH}/lists/${listId}/items/${id}`, { headers })).status()).toBe(204);
-  };
 
   // Opened from the keyboard (the focus on its first entry), then with the mouse (the focus on the menu itself).
   await page.getByRole('button', { name: AI_TEXT.moreActions('stamps') }).press('Enter');
