@@ -87,7 +87,9 @@ export function authRoutes(
       async (request, reply) => logins.attempt(request.body.email, request.ip, reply, () => auth.login(request.body)),
     );
 
-    app.post('/auth/logout', async (request, reply) => {
+    // Ends the caller's session, not the user's: a key another session already used must not
+    // answer that session's 204 and leave this one signed in. Ending a session twice is harmless.
+    app.post('/auth/logout', { config: { idempotency: false } }, async (request, reply) => {
       await auth.logout(actorOf(request));
       return reply.status(204).send();
     });

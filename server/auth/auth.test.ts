@@ -126,6 +126,17 @@ describe('bearer tokens', () => {
     expect((await t.request({ method: 'GET', path: '/auth/me', token: other.body.token })).status).toBe(200);
   });
 
+  it('stop working after a logout that reuses an Idempotency-Key another session of the user sent', async () => {
+    const user = await createUser(t);
+    const other = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    const headers = { 'idempotency-key': 'sign-out' };
+    expect((await t.request({ method: 'POST', path: '/auth/logout', token: user.token, headers })).status).toBe(204);
+    const second = await t.request({ method: 'POST', path: '/auth/logout', token: other.body.token, headers });
+    expect(second.status).toBe(204);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect((await t.request({ method: 'GET', path: '/auth/me', token: other.body.token })).status).toBe(401);
+  });
+
   it('refresh into a new token and retire the old one', async () => {
     const user = await createUser(t);
     const refreshed = await t.request({ method: 'POST', path: '/auth/refresh', token: user.token });
