@@ -31,6 +31,10 @@ export function ListOptionsMenu({ list }: { list: ClientList }) {
   const ai = useAiAllowed(list);
   const runningPrompts = useAiBusy(list.id, 'prompts');
   const { manageList, manageShares, leaveList } = list.can;
+  // The server took the right away while its dialog was open (an admin made an editor): the dialog
+  // goes with its menu entry instead of offering controls that every use would be refused. It
+  // stays shut when the right comes back.
+  if (open !== null && !{ share: manageShares, settings: manageList, leave: leaveList }[open]) setOpen(null);
   const close = (next: boolean) => !next && setOpen(null);
   // Share List opened from List Settings, which gave way to it, may render only after its code
   // loaded, when nothing holds the focus any more: the menu's button takes it back then.
