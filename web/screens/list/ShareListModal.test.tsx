@@ -41,6 +41,25 @@ describe('ShareListModal', () => {
     expect(callOf(fetchMock, 1).body).toEqual({ visibility: 'private', public_editable: false, allow_link_sharing: true });
   });
 
+  it("follows what others change while it is open, so that its Save sends only the user's own switches", async () => {
+    const closed = { ...list, allow_link_sharing: false };
+    const view = render(<ShareListModal list={closed} open onOpenChange={vi.fn()} />);
+    await screen.findByText('sam@example.com');
+    expect(screen.getByRole('switch', { name: /Public/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Editable/ })).toBeChecked();
+
+    // Another admin makes it public, view only.
+    const madePublic = { ...closed, visibility: 'public' as const, public_editable: false };
+    view.rerender(<ShareListModal list={madePublic} open onOpenChange={vi.fn()} />);
+    expect(screen.getByRole('switch', { name: /Public/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Editable/ })).not.toBeChecked();
+
+    fetchMock.mockResolvedValueOnce(answer(200, { list: { ...madePublic, allow_link_sharing: true } }));
+    await userEvent.click(screen.getByRole('switch', { name: /Link sharing/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callOf(fetchMock, 1).body).toEqual({ visibility: 'public', public_editable: false, allow_link_sharing: true });
+  });
+
   it('saves the settings and says so, or says why not', async () => {
     render(<ShareListModal list={{ ...list, public_editable: true }} open onOpenChange={vi.fn()} />);
     await screen.findByText('sam@example.com');

@@ -19,15 +19,31 @@ interface ShareListModalProps {
   fallbackFocus?: ModalProps['fallbackFocus'];
 }
 
+interface ShareSettings {
+  isPublic: boolean;
+  editable: boolean;
+  linkSharing: boolean;
+}
+
+/**
+ * The switches as the list stands. Spec section 4: the modal defaults to editable when the list is
+ * not public. Once people can join by link the stored flag decides what they may do, and the modal
+ * shows it as it is: a Save that changed nothing must not give every joiner edit rights (decision 030).
+ */
+function storedSettings(list: ClientList): ShareSettings {
+  return { isPublic: list.visibility === 'public', editable: list.public_editable || !isJoinable(list), linkSharing: list.allow_link_sharing };
+}
+
+/** Whether people can join the list by its link (and so whether the editable flag is in force). */
+const isJoinable = (list: ClientList) => list.visibility === 'public' || list.allow_link_sharing;
+
 /** Share List (spec sections 2 and 4): visibility, editable, link sharing, the link, members, invite. */
 export function ShareListModal({ list, open, onOpenChange, fallbackFocus }: ShareListModalProps) {
-  const [isPublic, setPublic] = useState(list.visibility === 'public');
-  // Spec section 4: the modal defaults to editable when the list is not public. Once people can
-  // join by link the stored flag decides what they may do, and the modal shows it as it is: a
-  // Save that changed nothing must not give every joiner edit rights (decision 030).
-  const joinable = list.visibility === 'public' || list.allow_link_sharing;
-  const [editable, setEditable] = useState(list.public_editable || !joinable);
-  const [linkSharing, setLinkSharing] = useState(list.allow_link_sharing);
+  // Only what the user switched is theirs; the rest follows the list live, so that a Save here does
+  // not put back what another admin changed since the dialog opened.
+  const [edits, setEdits] = useState<Partial<ShareSettings>>({});
+  const { isPublic, editable, linkSharing } = { ...storedSettings(list), ...edits };
+  const edit = (change: Partial<ShareSettings>) => setEdits((current) => ({ ...current, ...change }));
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -39,6 +55,7 @@ export function ShareListModal({ list, open, onOpenChange, fallbackFocus }: Shar
         public_editable: editable,
         allow_link_sharing: linkSharing,
       });
+      setEdits({});
       notify(MESSAGES.shareSettingsUpdated, 'success');
     } catch (error) {
       notify(MESSAGES.shareSettingsFailed + messageOf(error, ''), 'error');
@@ -59,20 +76,17 @@ export function ShareListModal({ list, open, onOpenChange, fallbackFocus }: Shar
         label="Public"
         hint="Anyone with the link can open it"
         checked={isPublic}
-        onCheckedChange={(checked) => {
-          setPublic(checked);
-          // Spec section 4: switching to public clears the editable flag.
-          if (checked) setEditable(false);
-        }}
+        // Spec section 4: switching to public clears the editable flag.
+        onCheckedChange={(checked) => edit(checked ? { isPublic: true, editable: false } : { isPublic: false })}
       />
-      <SwitchField label="Editable" hint="People who join by link can edit items" checked={editable} onCheckedChange={setEditable} />
-      <SwitchField label="Link sharing" hint="Signed-in people can join with the link" checked={linkSharing} onCheckedChange={setLinkSharing} />
+      <SwitchField label="Editable" hint="People who join by link can edit items" checked={editable} onCheckedChange={(checked) => edit({ editable: checked })} />
+      <SwitchField label="Link sharing" hint="Signed-in people can join with the link" checked={linkSharing} onCheckedChange={(checked) => edit({ linkSharing: checked })} />
       <div className={modal.actions}>
         <BusyButton className={ui.primary} busy={saving} onClick={() => void save()}>
           Save
         </BusyButton>
       </div>
-      {joinable && (
+      {isJoinable(list) && (
         <section className={modal.section} aria-label="Share link">
           <h3 className={modal.sectionTitle}>Share link</h3>
           <ShareLinkField listId={list.id} />
