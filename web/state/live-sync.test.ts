@@ -6,6 +6,7 @@ import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { CLOSE_CODES, REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
+import type { ShareView } from '../../common/schemas/shares.ts';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import type { ItemsRead } from '../api/items.ts';
@@ -13,7 +14,7 @@ import type { LiveClientOptions } from '../realtime/live-client.ts';
 import { FakeSocket } from '../test/fake-socket.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
-import { ITEMS_LOAD_WAIT_MS, followListItems, startLiveSync } from './live-sync.ts';
+import { ITEMS_LOAD_WAIT_MS, followListItems, followListShares, startLiveSync } from './live-sync.ts';
 import { replayPendingChanges } from './sync.ts';
 import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
@@ -236,6 +237,44 @@ describe('live sync', () => {
       answer({ items: [], seq: 1 });
       await act(() => vi.advanceTimersByTimeAsync(ITEMS_LOAD_WAIT_MS));
       expect(socket.sent.filter((message) => message.type === 'subscribe' && message.topic === 'items')).toEqual([]);
+    });
+  });
+
+  describe("a list's members, while Share List shows them", () => {
+    const share = (email: string, permission: ShareView['permission'] = 'edit'): ShareView => ({
+      list_id: 'l1',
+      user_id: `id-${email}`,
+      email,
+      permission,
+      status: 'accepted',
+      shared_by: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+    });
+    const emails = () => appStore.get().shares.l1?.map((entry) => `${entry.email} ${entry.permission}`);
+
+    it('follows members invited, changed and removed elsewhere, until unfollowed', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      const unfollow = followListShares('l1');
+      const id = socket.idOf('list-shares', 'l1');
+      socket.receive({ type: 'snapshot', id, docs: [share('bob@example.com')], seq: 3 });
+      expect(emails()).toEqual(['bob@example.com edit']);
+
+      socket.receive({
+        type: 'change',
+        id,
+        seq: 5,
+        changes: [
+          { op: 'added', doc: share('carl@example.com', 'view') },
+          { op: 'removed', doc: { list_id: 'l1', email: 'bob@example.com' } },
+        ],
+      });
+      expect(emails()).toEqual(['carl@example.com view']);
+      socket.receive({ type: 'change', id, seq: 6, changes: [{ op: 'modified', doc: share('carl@example.com', 'admin') }] });
+      expect(emails()).toEqual(['carl@example.com admin']);
+
+      unfollow();
+      expect(socket.sent).toContainEqual({ type: 'unsubscribe', id });
     });
   });
 

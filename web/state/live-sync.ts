@@ -3,6 +3,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
+import type { ShareView } from '../../common/schemas/shares.ts';
 import { ACCESS_LOST, REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
 import type { ItemsRead } from '../api/items.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
@@ -12,6 +13,7 @@ import { setServerItems } from './item-actions.ts';
 import { removeListLocally } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
 import { session } from './session.ts';
+import { setServerShares } from './share-actions.ts';
 import { onReplayed, replayPendingChanges } from './sync.ts';
 import { notify } from './toasts.ts';
 
@@ -137,4 +139,18 @@ export function followListItems(listId: string, loaded: Promise<ItemsRead | unde
     clearTimeout(waiting);
     subscription?.unsubscribe();
   };
+}
+
+/**
+ * Follows the members of one list while Share List shows them (the `list-shares` topic, owners and
+ * admins only): members invited, changed or removed elsewhere show at once. Answers the
+ * unsubscribe function.
+ */
+export function followListShares(listId: string): () => void {
+  const subscription = liveClient().subscribe<ShareView>({
+    topic: 'list-shares',
+    listId,
+    onUpdate: (docs) => setServerShares(listId, [...docs.values()]),
+  });
+  return () => subscription.unsubscribe();
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../common/messages.ts';
 import type { SharePermission, ShareView } from '../../common/schemas/shares.ts';
+import { ApiError } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
 import { fetchShares, shareRequests } from '../api/shares.ts';
 import { messageOf } from '../components/errors.ts';
@@ -17,9 +18,13 @@ function setShares(listId: string, change: (shares: ShareView[]) => ShareView[])
 /** The key a share is addressed by: its user id, or the address of a pending invitation. */
 export const shareKey = (share: { user_id: string | null; email: string }) => share.user_id ?? share.email;
 
-export async function loadShares(listId: string): Promise<void> {
-  const shares = await fetchShares(listId);
+/** The members of a list as the server has them now (a read, or the live `list-shares` topic). */
+export function setServerShares(listId: string, shares: ShareView[]): void {
   setShares(listId, () => shares);
+}
+
+export async function loadShares(listId: string): Promise<void> {
+  setServerShares(listId, await fetchShares(listId));
 }
 
 /** Refreshes the dashboard tags ("shared: {email}") after a change; failures there are harmless. */
@@ -31,6 +36,10 @@ export async function changePermissionAction(listId: string, userId: string, per
     if (!sent.queued) setShares(listId, (shares) => shares.map((s) => (shareKey(s) === userId ? sent.value.share : s)));
     await refreshLists();
   } catch (error) {
+    // `Share not found`: the member left or was removed elsewhere; their row goes too.
+    if (error instanceof ApiError && error.status === 404 && !error.listOutOfReach) {
+      setShares(listId, (shares) => shares.filter((s) => shareKey(s) !== userId));
+    }
     notify(MESSAGES.updateAccessFailed + messageOf(error, ''), 'error');
   }
 }

@@ -1,13 +1,16 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UI_TEXT } from '../../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { resetAppState } from '../../state/app-state.ts';
 import { session } from '../../state/session.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { makeUser } from '../../test/factories.ts';
 import { answer, failure, mockFetch } from '../../test/http.ts';
 import { MembersSection } from './MembersSection.tsx';
+
+// The members are followed live: over a socket the test never opens, so no fetch is spent on it.
+vi.mock('../../realtime/live.ts', () => import('../../test/unopened-live.ts'));
 
 describe("Share List's members: what goes wrong is said in the dialog", () => {
   let fetchMock: ReturnType<typeof mockFetch>;
@@ -51,5 +54,16 @@ describe("Share List's members: what goes wrong is said in the dialog", () => {
     expect(await screen.findByText(UI_TEXT.shareInviteFailed + 'The list owner already has full access')).toHaveAttribute('role', 'alert');
     expect(address).toHaveValue('owner@example.com');
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('drops a member changed elsewhere meanwhile when the change finds them gone, and says why', async () => {
+    const bob = { list_id: 'l1', user_id: 'u2', email: 'bob@example.com', permission: 'edit', status: 'accepted', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' };
+    fetchMock.mockResolvedValueOnce(answer(200, { shares: [bob] }));
+    render(<MembersSection listId="l1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'bob@example.com: Edit. Change access' }));
+    fetchMock.mockResolvedValueOnce(failure(404, SERVER_MESSAGES.shareNotFound));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Admin' }));
+    await waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([MESSAGES.updateAccessFailed + SERVER_MESSAGES.shareNotFound]);
   });
 });

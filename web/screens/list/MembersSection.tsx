@@ -10,6 +10,7 @@ import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
 import { useAppState } from '../../state/app-state.ts';
+import { followListShares } from '../../state/live-sync.ts';
 import { changePermissionAction, inviteAction, loadShares, removeAccessAction, shareKey } from '../../state/share-actions.ts';
 import styles from './ShareListModal.module.css';
 
@@ -30,6 +31,7 @@ export function MembersSection({ listId }: { listId: string }) {
 
   useEffect(() => {
     loadShares(listId).catch((failure) => setError(messageOf(failure, UI_TEXT.membersLoadFailed)));
+    return followListShares(listId);
   }, [listId]);
 
   async function invite(event: FormEvent) {
