@@ -73,7 +73,11 @@ export const CHANGE_LOG_RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 export const REALTIME_RESUME_MAX_CHANGES = 500;
 
-export const TOPICS = ['lists', 'shares', 'items', 'list-shares', 'user'] as const;
+/**
+ * `list` is one list's document as its caller may see it: what tells a reader who is not a member
+ * (whom `lists` and `shares` do not concern) of a rename or of editing turned off (decision 033).
+ */
+export const TOPICS = ['lists', 'shares', 'items', 'list-shares', 'user', 'list'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 /** Close codes (4000-4999 are the application's own range). */
@@ -120,10 +124,11 @@ export type ErrorCode = 'forbidden' | 'not_found' | 'invalid_message' | 'too_man
 export const ACCESS_LOST: ReadonlySet<ErrorCode> = new Set(['forbidden', 'not_found']);
 
 /**
- * `seq` is set on the list-scoped topics (`items`, `list-shares`): the list's change sequence the
+ * `seq` is set on the list-scoped topics (`items`, `list-shares`, `list`): the list's change sequence the
  * message brings the client up to; keep the last one and send it as `since` after a reconnect.
  * `resumed` answers such a subscribe when the change log still holds everything after `since`:
- * only what the client missed, each entity once in its current state, instead of a snapshot.
+ * only what the client missed, each entity once in its current state, instead of a snapshot
+ * (`list` has one document: it always answers a snapshot of it, `since` or not).
  * A large snapshot comes in several messages of at most ITEMS_PAGE_MAX documents: all but the
  * last carry `more: true`, and the client applies the documents once the last has arrived.
  */
@@ -135,7 +140,7 @@ export type ServerMessage =
   | { type: 'pong' };
 
 /** The topics about one list; they need `listId` and carry `seq`. */
-export const LIST_TOPICS: ReadonlySet<Topic> = new Set(['items', 'list-shares']);
+export const LIST_TOPICS: ReadonlySet<Topic> = new Set(['items', 'list-shares', 'list']);
 
 /**
  * The key of a document within its topic: what a client keys its local state by. Shares have no
@@ -165,7 +170,7 @@ export const REALTIME_MESSAGES = {
   tooManySockets: `At most ${REALTIME_MAX_SOCKETS_PER_USER} live connections per user; close another tab or device`,
   tooManyPublicReadersHere: `At most ${REALTIME_MAX_PUBLIC_READERS_PER_ADDRESS} live connections to public lists per address; close another tab`,
   tooManyPublicReaders: 'The server follows as many public lists as it can; live updates resume later',
-  signInToFollow: 'Sign in to follow this topic: without a session, only the items of a public list can be followed',
+  signInToFollow: 'Sign in to follow this topic: without a session, only a public list and its items can be followed',
   tooManyMessages: 'Too many messages; reconnect more slowly',
   tooManySnapshots: 'Too many snapshots asked for; reconnect more slowly',
   tooManyInvalid: 'Too many invalid messages',

@@ -1,33 +1,43 @@
 import { SESSION_SCOPES } from '../access/actor.ts';
-import { capabilitiesOf } from '../access/permissions.ts';
+import { capabilitiesOf, type ListRole } from '../access/permissions.ts';
 import type { LiveListState, LiveSources } from '../realtime/index.ts';
 import { findShares } from '../shares/shares.queries.ts';
-import { memberContext, ownerContext } from './list-contexts.ts';
-import { presentList } from './list.presenter.ts';
+import { memberContext, viewAs, type Standing } from './list-contexts.ts';
+import { presentList, presentPublicList } from './list.presenter.ts';
 import * as queries from './lists.queries.ts';
 
 /**
  * The lists feature's reads for live subscriptions: the same documents GET /lists answers, for the
- * `lists` (owned) and `shares` (shared with the user) topics. Sockets are opened by sessions only,
+ * `lists` (owned) and `shares` (shared with the user) topics, and GET /lists/{id} (or, signed out,
+ * GET /lists/public/{id}) for the `list` topic. Sockets with a user are opened by sessions only,
  * so `can` is computed with a session's scopes.
  */
 
-function ownerDoc(state: LiveListState) {
+/** How `userId` stands to the list, from the state the hub read once for every subscriber. */
+function standingIn(state: LiveListState, userId: string): Standing {
   const accepted = state.shares.filter((share) => share.status === 'accepted');
-  return presentList(state.list, ownerContext(accepted), capabilitiesOf('owner', SESSION_SCOPES), state.list.owner_id);
+  const share = accepted.find((entry) => entry.user_id === userId);
+  return {
+    ownerShares: accepted,
+    membership: share && {
+      share_permission: share.permission,
+      shared_at: share.created_at,
+      shared_by_id: share.shared_by,
+      shared_by_email: share.shared_by_email,
+    },
+  };
 }
+
+const viewIn = (state: LiveListState, role: ListRole, userId: string) =>
+  viewAs(state.list, { role, scopes: SESSION_SCOPES }, userId, standingIn(state, userId));
 
 function memberDoc(state: LiveListState, userId: string) {
-  const share = state.shares.find((entry) => entry.status === 'accepted' && entry.user_id === userId);
-  if (!share || state.list.owner_id === userId) return undefined;
-  const context = memberContext(
-    { share_permission: share.permission, shared_at: share.created_at, shared_by_id: share.shared_by, shared_by_email: share.shared_by_email },
-    userId,
-  );
-  return presentList(state.list, context, capabilitiesOf(share.permission, SESSION_SCOPES), userId);
+  const { membership } = standingIn(state, userId);
+  if (!membership || state.list.owner_id === userId) return undefined;
+  return viewIn(state, membership.share_permission, userId);
 }
 
-export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'listDoc'> = {
+export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'listDoc' | 'listView'> = {
   async listState(db, listId) {
     const [list, shares] = await Promise.all([queries.findListWithSeq(db, listId), findShares(db, listId)]);
     return list && { list, shares };
@@ -37,7 +47,7 @@ export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'li
     if (topic === 'lists') {
       const lists = await queries.findOwnedListsWithSeq(db, userId);
       const shares = Map.groupBy(await queries.findSharesOfOwnedLists(db, userId), (share) => share.list_id);
-      return lists.map((list) => ({ listId: list.id, seq: list.change_seq, doc: ownerDoc({ list, shares: shares.get(list.id) ?? [] }) }));
+      return lists.map((list) => ({ listId: list.id, seq: list.change_seq, doc: viewIn({ list, shares: shares.get(list.id) ?? [] }, 'owner', userId) }));
     }
     const rows = await queries.findMemberLists(db, userId);
     return rows
@@ -55,7 +65,11 @@ export const listLiveSources: Pick<LiveSources, 'listState' | 'listDocsOf' | 'li
   },
 
   listDoc(state, userId, topic) {
-    if (topic === 'lists') return state.list.owner_id === userId ? ownerDoc(state) : undefined;
+    if (topic === 'lists') return state.list.owner_id === userId ? viewIn(state, 'owner', userId) : undefined;
     return memberDoc(state, userId);
+  },
+
+  listView(state, role, userId) {
+    return userId === undefined ? presentPublicList(state.list) : viewIn(state, role, userId);
   },
 };

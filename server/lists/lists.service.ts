@@ -21,7 +21,7 @@ import { conflict, tooLarge } from '../http/errors.ts';
 import { toPublicItem, type ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
 import type { ChangeFeed } from '../realtime/index.ts';
-import { memberContext, ownerContext, READER_CONTEXT } from './list-contexts.ts';
+import { memberContext, ownerContext, viewAs } from './list-contexts.ts';
 import { presentList, presentPublicList } from './list.presenter.ts';
 import * as queries from './lists.queries.ts';
 
@@ -49,15 +49,12 @@ export function createListService(deps: ListDeps) {
    * its counts and last change (read afresh: the access row may predate the caller's own write).
    */
   async function viewFor(reader: Db, access: ListAccess, userId: string): Promise<ListView> {
-    const { role, scopes } = access;
-    const can = capabilitiesOf(role, scopes);
+    const { role } = access;
     const summary = await queries.findListSummary(reader, access.list.id);
     const list = { ...access.list, last_change_name: null, ...summary };
-    if (role === 'owner') {
-      return presentList(list, ownerContext(await queries.findAcceptedSharesOfOwner(reader, userId, list.id)), can, userId);
-    }
-    const [membership] = isMember(role) ? await queries.findMemberLists(reader, userId, list.id) : [];
-    return presentList(list, membership ? memberContext(membership, userId) : READER_CONTEXT, can, userId);
+    const ownerShares = role === 'owner' ? await queries.findAcceptedSharesOfOwner(reader, userId, list.id) : [];
+    const [membership] = role !== 'owner' && isMember(role) ? await queries.findMemberLists(reader, userId, list.id) : [];
+    return viewAs(list, access, userId, { ownerShares, membership });
   }
 
   /**

@@ -27,8 +27,8 @@ export function roleIn(state: LiveListState, userId: string | undefined): ListRo
 /** Whether items go to this role as to a member (with their author) or as to a public reader. */
 export const seesAsMember = (role: ListRole): boolean => isMember(role);
 
-/** What a list-scoped topic needs: the items of anyone who may read; the shares of who manages them. */
-const TOPIC_ACTION: Partial<Record<Topic, ListAction>> = { items: 'read', 'list-shares': 'manage-shares' };
+/** What a list-scoped topic needs: the list and items of anyone who may read; the shares of who manages them. */
+const TOPIC_ACTION: Partial<Record<Topic, ListAction>> = { items: 'read', list: 'read', 'list-shares': 'manage-shares' };
 
 /**
  * Why a role may not (any longer) follow a topic, as REST would answer: `not_found` when the list

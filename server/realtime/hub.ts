@@ -39,7 +39,7 @@ export type Hub = ReturnType<typeof createHub>;
  */
 export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; sources: LiveSources }) {
   const { db, log, sources } = deps;
-  /** `items` / `list-shares` subscriptions by list. */
+  /** `items` / `list-shares` / `list` subscriptions by list. */
   const byList = new Map<string, Set<Subscription>>();
   /** `lists` / `shares` / `user` subscriptions by user. */
   const byUser = new Map<string, Set<Subscription>>();
@@ -120,20 +120,22 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     let from = lastSeen.get(listId) ?? hintSeq - 1;
     for (const sub of subs ?? []) from = Math.min(from, sub.seq);
     if (hintSeq <= from) return;
-    const wantsItems = [...(subs ?? [])].some((sub) => sub.topic === 'items');
-    const held = docHeld(listId);
+    const topics = new Set([...(subs ?? [])].map((sub) => sub.topic));
+    // A `list` subscriber's document changes with every change of the list (its counts, last change).
+    const docWanted = docHeld(listId);
+    const held = docWanted || topics.has('list');
     const batch = await consistentRead(async (trx) => {
       const rows = subs ? await queries.findChangesAfter(trx, listId, from) : [];
       const touchesList = listChanged || rows.some((row) => row.entity !== 'item');
       const state = touchesList || held ? await sources.listState(trx, listId) : undefined;
-      const itemIds = wantsItems ? [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))] : [];
+      const itemIds = topics.has('items') ? [...new Set(rows.filter((r) => r.entity === 'item').map((r) => r.entity_id))] : [];
       const items = await sources.itemsByIds(trx, listId, itemIds);
       return { rows, touchesList, state, items };
     });
     const lastSeq = Math.max(batch.rows.at(-1)?.seq ?? 0, batch.state?.list.change_seq ?? 0, hintSeq === Infinity ? 0 : hintSeq);
     remember(listId, lastSeq);
     if (subs) fanOutToList(subs, batch);
-    if ((batch.touchesList || held) && listTopicSubscriptions > 0) fanOutToUsers(listId, batch.state, lastSeq);
+    if ((batch.touchesList || docWanted) && listTopicSubscriptions > 0) fanOutToUsers(listId, batch.state, lastSeq);
   }
 
   function fanOutToList(
@@ -150,6 +152,14 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       return docs;
     };
     const shareDocs = new Map(state?.shares.map((row) => [row.email, sources.shareDoc(row)]));
+    // The list's document differs by reader (their role, whether its last change was theirs), not
+    // by subscription: presented and serialised once per user, and once for all anonymous readers.
+    const views = new Map<string | undefined, string>();
+    const viewOf = (live: LiveListState, userId: string | undefined) => {
+      let json = views.get(userId);
+      if (json === undefined) views.set(userId, (json = JSON.stringify(sources.listView(live, roleIn(live, userId), userId))));
+      return json;
+    };
     // Subscribers at the same seq and audience get the same changes: collapse and serialise them once.
     const serialised = new Map<string, string>();
     for (const sub of [...subs]) {
@@ -163,6 +173,10 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
         sub.member = seesAsMember(role);
       }
       if (lastSeq === undefined || lastSeq <= sub.seq) continue;
+      if (sub.topic === 'list') {
+        if (state) sendView(sub, viewOf(state, sub.sink.userId), lastSeq);
+        continue;
+      }
       const key = `${sub.topic}:${sub.seq}:${sub.member}`;
       let json = serialised.get(key);
       if (json === undefined) {
@@ -175,6 +189,14 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       sub.seq = lastSeq;
       if (json) sub.sink.send(changeMessage(sub.id, json, lastSeq));
     }
+  }
+
+  /** A `list` subscriber's document, unless it is the one they were sent last. */
+  function sendView(sub: Subscription, json: string, seq: number): void {
+    sub.seq = seq;
+    if (json === sub.lastJson) return;
+    sub.lastJson = json;
+    sub.sink.send(changeMessage(sub.id, `[{"op":"modified","doc":${json}}]`, seq));
   }
 
   /** The list's document for every `lists` / `shares` subscriber it concerns: holders, owner, members. */
@@ -233,6 +255,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       revoke(sub, answer.error);
       return;
     }
+    sub.lastJson = answer.docJson;
     if (sub.listId) {
       sub.seq = answer.seq ?? 0;
       sub.member = answer.member ?? false;
@@ -240,7 +263,6 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     }
     sub.known = answer.known ?? new Map();
     for (const listId of sub.known.keys()) index(listId, sub, true);
-    sub.lastJson = answer.userJson;
     const buffered = sub.buffer ?? [];
     sub.buffer = undefined;
     loading.delete(sub);

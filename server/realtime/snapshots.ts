@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import { REALTIME_RESUME_MAX_CHANGES, type ErrorCode, type ServerMessage } from '../../common/realtime.ts';
+import type { ListRole } from '../access/permissions.ts';
 import type { DB } from '../db/schema.ts';
 import { collapse, refusal, roleIn, seesAsMember } from './docs.ts';
 import * as queries from './realtime.queries.ts';
-import type { Db, LiveSources } from './sources.ts';
+import type { Db, LiveListState, LiveSources } from './sources.ts';
 import { userOf, type Subscription } from './subscription.ts';
 
 type ConsistentRead = <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
@@ -23,8 +24,8 @@ export type SnapshotOutcome =
       member?: boolean;
       /** `lists` / `shares`: the lists in the answer, with their seqs. */
       known?: Map<string, number>;
-      /** `user`: the document sent. */
-      userJson?: string;
+      /** `user` / `list`: the document sent, serialised. */
+      docJson?: string;
     };
 
 /**
@@ -42,6 +43,16 @@ export async function sendSnapshot(
     case 'items':
     case 'list-shares':
       return deps.consistentRead((trx) => listTopic(deps.sources, trx, sub, since, send));
+    case 'list':
+      // One document: a resume could send no less, so `since` is answered by a snapshot too.
+      return deps.consistentRead(async (trx) => {
+        const access = await accessOf(deps.sources, trx, sub);
+        if ('error' in access) return access;
+        const doc = deps.sources.listView(access.state, access.role, sub.sink.userId);
+        const seq = access.state.list.change_seq;
+        send({ type: 'snapshot', id, docs: [doc], seq });
+        return { seq, docJson: JSON.stringify(doc) };
+      });
     case 'lists':
     case 'shares': {
       const topic = sub.topic;
@@ -53,9 +64,21 @@ export async function sendSnapshot(
       const doc = await deps.sources.userDoc(deps.db, userOf(sub));
       if (!doc) return { error: 'not_found' };
       send({ type: 'snapshot', id, docs: [doc] });
-      return { userJson: JSON.stringify(doc) };
+      return { docJson: JSON.stringify(doc) };
     }
   }
+}
+
+/** The list and the caller's role on it, or why a list topic is refused them (as REST would answer). */
+async function accessOf(
+  sources: LiveSources,
+  trx: Transaction<DB>,
+  sub: Subscription,
+): Promise<{ state: LiveListState; role: ListRole } | { error: ErrorCode }> {
+  const state = await sources.listState(trx, sub.listId!);
+  const role = state && roleIn(state, sub.sink.userId);
+  const code = refusal(role, sub.topic);
+  return code || !state || !role ? { error: code ?? 'not_found' } : { state, role };
 }
 
 /**
@@ -71,10 +94,9 @@ async function listTopic(
   send: (message: ServerMessage) => void,
 ): Promise<SnapshotOutcome> {
   const listId = sub.listId!;
-  const state = await sources.listState(trx, listId);
-  const role = state && roleIn(state, sub.sink.userId);
-  const code = refusal(role, sub.topic);
-  if (code || !state || !role) return { error: code ?? 'not_found' };
+  const access = await accessOf(sources, trx, sub);
+  if ('error' in access) return access;
+  const { state, role } = access;
   const seq = state.list.change_seq;
   const audience = { member: seesAsMember(role) };
   const shareDocs = () => new Map(state.shares.map((share) => [share.email, sources.shareDoc(share)]));

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ListRole } from '../access/permissions.ts';
 import type { DB, ItemRow, ListShareRow, ListsTable } from '../db/schema.ts';
 
 /**
@@ -35,6 +36,12 @@ export interface LiveSources {
   listDocsOf(db: Db, userId: string, topic: 'lists' | 'shares'): Promise<LiveListDoc[]>;
   /** A list's document in the user's topic, or undefined when the list is not in it. */
   listDoc(state: LiveListState, userId: string, topic: 'lists' | 'shares'): unknown;
+  /**
+   * The list's document in the `list` topic: as GET /lists/{id} answers a user of this role on it
+   * (owner, member, reader of a public list), or for an anonymous reader (`userId` undefined) as
+   * GET /lists/public/{id} does. Presents what `state` holds; reads nothing.
+   */
+  listView(state: LiveListState, role: ListRole, userId: string | undefined): unknown;
   /** The pages of a list's items in display order (the same read as GET /lists/{id}/items). */
   itemPages(db: Db, listId: string): AsyncIterable<ItemRow[]>;
   itemsByIds(db: Db, listId: string, ids: readonly string[]): Promise<ItemRow[]>;

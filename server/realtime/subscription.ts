@@ -23,7 +23,7 @@ export interface Subscription {
   readonly id: string;
   readonly topic: Topic;
   readonly sink: Sink;
-  /** Set for `items` and `list-shares`. */
+  /** Set for the list topics (`items`, `list-shares`, `list`). */
   readonly listId: string | undefined;
   active: boolean;
   /** List topics: the seq the client is up to; changes at or below it are never sent (again). */
@@ -36,7 +36,7 @@ export interface Subscription {
   buffer: ListDocEvent[] | undefined;
   /** `user`: something changed while the snapshot loaded. */
   dirty: boolean;
-  /** `user`: the document last sent, to skip repeats. */
+  /** `user` / `list`: the document last sent, serialised, to skip repeats. */
   lastJson: string | undefined;
 }
 
