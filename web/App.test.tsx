@@ -14,7 +14,7 @@ import { answer, mockFetch } from './test/http.ts';
 import { makeUser } from './test/factories.ts';
 
 // No socket in jsdom: the live subscriptions are not what these tests are about.
-vi.mock('./state/live-sync.ts', () => ({ startLiveSync: () => () => undefined, followListItems: () => () => undefined }));
+vi.mock('./state/live-sync.ts', () => ({ startLiveSync: () => () => undefined, followListItems: () => () => undefined, followVisitedList: () => () => undefined }));
 
 const user = makeUser();
 

@@ -62,7 +62,7 @@ export interface LiveClientOptions {
 
 export interface SubscribeOptions<Doc> {
   topic: Topic;
-  /** Required for `items` and `list-shares`. */
+  /** Required for the list topics (`items`, `list-shares`, `list`). */
   listId?: string;
   /**
    * List topics: a state the caller already read over REST, whole up to `seq` (an items page's

@@ -15,7 +15,7 @@ import { answer, callOf, item, mockFetch } from '../test/http.ts';
 import { renderListScreen } from '../test/list-screen.tsx';
 
 // No socket in jsdom: what the live feed brings is set in the store by the tests themselves.
-vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
+vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined, followVisitedList: () => () => undefined }));
 
 const milk = item('i1', 'milk', { position: 0 });
 const peas = item('i2', 'frozen peas', { position: 1 });

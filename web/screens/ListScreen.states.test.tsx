@@ -11,7 +11,7 @@ import { renderListScreen } from '../test/list-screen.tsx';
 
 // No socket in jsdom: the items come from their REST load alone, and a removal is made in the
 // store, as the live `lists` topic makes it.
-vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined }));
+vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined, followVisitedList: () => () => undefined }));
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -14,7 +14,7 @@ import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
 import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, loadVisitedList, renameListAction } from '../state/list-actions.ts';
-import { followListItems } from '../state/live-sync.ts';
+import { followListItems, followVisitedList } from '../state/live-sync.ts';
 import { isUnconfirmed } from '../state/optimistic.ts';
 import { loadForScreen } from '../state/screen-loads.ts';
 import { AddBar } from './list/AddBar.tsx';
@@ -87,6 +87,10 @@ export function ListScreen() {
     if (isOwn || !loaded || held) return;
     loadVisitedList(id).catch(() => setMissing(id));
   }, [id, isOwn, loaded, held]);
+
+  // A visited list's rules and name come from the server live, as the `lists` topic brings a member's.
+  const isVisited = !isOwn && visited !== undefined;
+  useEffect(() => (isVisited ? followVisitedList(id) : undefined), [id, isVisited]);
 
   const back = (
     <Link to="/" className={ui.iconButton} aria-label="Back to lists">

@@ -96,6 +96,20 @@ describe('PublicListScreen', () => {
     expect(screen.queryByText('eggs')).not.toBeInTheDocument();
   });
 
+  it('shows the name the owner gives the list, without a reload, from the same anonymous socket', async () => {
+    openPublicList();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Picnic' })).toBeInTheDocument();
+    const { socket } = await connected();
+    const id = socket.idOf('list', 'l1');
+    expect(sockets).toHaveLength(1);
+    socket.receive({ type: 'snapshot', id, docs: [read.list], seq: 1 });
+    socket.receive({ type: 'change', id, seq: 2, changes: [{ op: 'modified', doc: { ...read.list, name: 'Beach picnic' } }] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Beach picnic' })).toBeInTheDocument();
+    // And the page that says it went names it as it was last seen.
+    socket.receive({ type: 'error', id, code: 'not_found', message: 'gone' });
+    expect(await screen.findByRole('heading', { name: UI_TEXT.publicListGone('Beach picnic') })).toBeInTheDocument();
+  });
+
   it("shows an item's photo in a viewer without editing buttons, and closes it when the photo goes", async () => {
     const user = userEvent.setup();
     const photo = { primary: { id: 'img1', thumbnailUrl: '/t.webp?sig=a', mediumUrl: '/m.webp?sig=a', uploadedAt: '2025-01-01T00:00:00.000Z' } };

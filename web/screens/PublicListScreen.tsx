@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { UI_TEXT } from '../../common/messages.ts';
-import type { PublicItemView, PublicListResponse } from '../../common/schemas/lists.ts';
+import type { PublicItemView, PublicListResponse, PublicListView } from '../../common/schemas/lists.ts';
 import { sortItems } from '../../common/sorting.ts';
 import { fetchPublicList } from '../api/lists.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { Brand } from '../components/Brand.tsx';
 import ui from '../components/ui.module.css';
 import type { ClientItem } from '../state/app-state.ts';
-import { followPublicItems } from '../state/public-live.ts';
+import { followPublicList } from '../state/public-live.ts';
 import { ItemList } from './list/ItemList.tsx';
 import { ListGone } from './list/ListGone.tsx';
 import { useItemImageDialog } from './list/useItemImageDialog.tsx';
@@ -27,6 +27,8 @@ export function PublicListScreen() {
   const [data, setData] = useState<PublicListResponse | null | undefined>(undefined);
   /** The live subscription's items once it has answered (never older than the read's), and of which list. */
   const [live, setLive] = useState<{ listId: string; items: PublicItemView[] }>();
+  /** The list's document from the live subscription (its current name), once it has answered. */
+  const [liveList, setLiveList] = useState<PublicListView>();
   const [goneId, setGoneId] = useState<string>();
   const loaded = Boolean(data);
   const gone = goneId === id;
@@ -38,9 +40,14 @@ export function PublicListScreen() {
   // Only once the list read as public: a wrong link needs no socket.
   useEffect(() => {
     if (!loaded) return undefined;
-    return followPublicItems(id, { onItems: (items) => setLive({ listId: id, items }), onGone: () => setGoneId(id) });
+    return followPublicList(id, {
+      onList: setLiveList,
+      onItems: (items) => setLive({ listId: id, items }),
+      onGone: () => setGoneId(id),
+    });
   }, [id, loaded]);
 
+  const list = liveList?.id === data?.list.id ? liveList : data?.list;
   const items = ((live?.listId === id ? live.items : undefined) ?? data?.items ?? []).map((item): ClientItem => ({ ...item, list_id: id, created_by: null }));
   const images = useItemImageDialog(id, false, items);
 
@@ -49,11 +56,11 @@ export function PublicListScreen() {
     <>
       <AppHeader signedIn={false} leading={<Brand />} />
       <main className={styles.main} aria-busy={data === undefined}>
-        {data && gone && <ListGone name={data.list.name} visitor />}
-        {data && !gone && (
+        {list && gone && <ListGone name={list.name} visitor />}
+        {list && !gone && (
           <>
             <h1 className={styles.name} dir="auto">
-              {data.list.name}
+              {list.name}
             </h1>
             <p className={ui.muted}>
               {UI_TEXT.publicListReadOnly} <Link to="/">{UI_TEXT.signIn}</Link>

@@ -49,6 +49,14 @@ export async function loadVisitedList(id: string): Promise<void> {
   appStore.update((state) => ({ ...state, visited: { ...state.visited, [id]: list } }));
 }
 
+/**
+ * A visited list's document as the live `list` topic brings it: the server's rules for this caller
+ * (`can`), its name. Only while it is held: a copy arriving after the list went brings it not back.
+ */
+export function updateVisitedList(list: ListView): void {
+  appStore.update((state) => (state.visited[list.id] ? { ...state, visited: { ...state.visited, [list.id]: list } } : state));
+}
+
 /** Forgets a list and its items, one of the user's or one visited by its link. */
 export function removeListLocally(id: string) {
   appStore.update((state) => {
@@ -62,8 +70,8 @@ export function removeListLocally(id: string) {
  * After a write refused for the list's sake (403: editing was turned off or the caller's role
  * lowered; 404 `List not found or not accessible`: the list or the caller's access went), the list
  * is read again, so the screen follows: controls for what the caller may still do (greyed boxes, no
- * add bar, "view only"), or the page that says the list is gone. Members hear this from the live
- * topics at once; this covers a socket that is down, and visitors by link, whom no topic tells.
+ * add bar, "view only"), or the page that says the list is gone. Members and visitors by link hear
+ * this from the live topics at once (`lists`, `shares`, `list`); this covers a socket that is down.
  */
 export function rereadListAfterRefusal(listId: string, error: unknown): void {
   if (!(error instanceof ApiError)) return;

@@ -4,13 +4,13 @@ import type { UserView } from '../../common/schemas/auth.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { ShareView } from '../../common/schemas/shares.ts';
-import { ACCESS_LOST, REALTIME_PAUSED_NOTICE_MS } from '../../common/realtime.ts';
+import { ACCESS_LOST, REALTIME_PAUSED_NOTICE_MS, type ErrorCode } from '../../common/realtime.ts';
 import type { ItemsRead } from '../api/items.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
 import { appStore, type AppState } from './app-state.ts';
 import { setServerItems } from './item-actions.ts';
-import { removeListLocally } from './list-actions.ts';
+import { removeListLocally, updateVisitedList } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
 import { session } from './session.ts';
 import { setServerShares } from './share-actions.ts';
@@ -19,7 +19,8 @@ import { notify } from './toasts.ts';
 
 /**
  * Live updates (spec section 7, "Live subscriptions") feeding the store: the user's own lists,
- * the lists shared with them, the user document, and the items of the open list. REST stays the
+ * the lists shared with them, the user document, the items of the open list, and the document of
+ * a list opened by its link. REST stays the
  * way writes go; this only brings everyone's changes in without a reload.
  */
 
@@ -105,6 +106,30 @@ export function startLiveSync(): () => void {
   };
 }
 
+/** A list subscription's end: the list leaves the store when the server says it is out of reach. */
+const forgetWhenOutOfReach = (listId: string) => (code: ErrorCode) => {
+  if (ACCESS_LOST.has(code)) removeListLocally(listId);
+};
+
+/**
+ * Follows the document of a list the user visits by its link (a public list, not one of theirs):
+ * no `lists` or `shares` topic brings it, so the `list` topic does, and what the user may do with
+ * it (`can`) and its name change on screen as soon as the owner changes them. Answers the
+ * unsubscribe function.
+ */
+export function followVisitedList(listId: string): () => void {
+  const subscription = liveClient().subscribe<ListView>({
+    topic: 'list',
+    listId,
+    onUpdate: (docs) => {
+      const [list] = docs.values();
+      if (list) updateVisitedList(list);
+    },
+    onEnd: forgetWhenOutOfReach(listId),
+  });
+  return () => subscription.unsubscribe();
+}
+
 /**
  * How long the items' subscription waits for their load: a read stuck on a dead connection must not
  * hold back the live feed, which then asks for a snapshot instead.
@@ -127,9 +152,7 @@ export function followListItems(listId: string, loaded: Promise<ItemsRead | unde
       listId,
       ...(read && { from: { docs: read.items, seq: read.seq } }),
       onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
-      onEnd: (code) => {
-        if (ACCESS_LOST.has(code)) removeListLocally(listId);
-      },
+      onEnd: forgetWhenOutOfReach(listId),
     });
   };
   const waiting = setTimeout(() => follow(undefined), ITEMS_LOAD_WAIT_MS);
