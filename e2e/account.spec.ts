@@ -41,6 +41,7 @@ test('account settings: read-only e-mail, first name, AI access, version, passwo
   await form.getByLabel('Current password').fill(PASSWORD);
   await submit.click();
   await expect(form.getByRole('status')).toHaveText('Password changed successfully!');
+  await expect(form.getByRole('status')).toHaveText('', { timeout: 4000 });
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await submitAuthForm(page, email, 'new-secret', 'Login');

@@ -1,8 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINKED_APPS_TEXT } from '../../common/alexa.ts';
+import { SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import { session } from '../state/session.ts';
@@ -170,5 +171,58 @@ describe('AccountScreen: the profile and a new password', () => {
     await userEvent.click(within(profile).getByRole('button', { name: 'Save' }));
     expect(await within(profile).findByText(SERVER_MESSAGES.textNotAllowed)).toBeVisible();
     expect(within(profile).queryByText(MESSAGES.profileUpdated)).toBeNull();
+  });
+});
+
+describe('AccountScreen: a success message shows for SETTINGS_SUCCESS_MS (spec section 4)', () => {
+  const user: UserView = { ...unconfirmed, email_verified: true };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    mockFetch().mockImplementation(async (url) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
+      if (String(url).endsWith('/auth/profile')) return answer(200, { user: { ...user, first_name: 'Ada' } });
+      return answer(204);
+    });
+    showAccount(user);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    cleanup();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+  /** Lets `ms` pass, and the fetch answers due by then arrive. */
+  const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  it('the profile\'s, counted from the last save', async () => {
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    const saved = within(profile.querySelector('form')!).getByRole('status');
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await wait(0);
+    expect(saved).toHaveTextContent(MESSAGES.profileUpdated);
+    await wait(SETTINGS_SUCCESS_MS - 1000);
+    // Saved again: the first save's timer must not cut the second one's message short.
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await wait(0);
+    await wait(SETTINGS_SUCCESS_MS - 1);
+    expect(saved).toHaveTextContent(MESSAGES.profileUpdated);
+    await wait(1);
+    expect(saved).toBeEmptyDOMElement();
+  });
+
+  it("the new password's", async () => {
+    const password = screen.getByRole('region', { name: 'Change Password' });
+    fireEvent.change(within(password).getByLabelText('Current password'), { target: { value: 'old-password' } });
+    fireEvent.change(within(password).getByLabelText('New password'), { target: { value: 'new-password' } });
+    fireEvent.change(within(password).getByLabelText('Confirm new password'), { target: { value: 'new-password' } });
+    fireEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
+    await wait(0);
+    const changed = within(password).getByRole('status');
+    expect(changed).toHaveTextContent(MESSAGES.passwordChanged);
+    await wait(SETTINGS_SUCCESS_MS - 1);
+    expect(changed).toHaveTextContent(MESSAGES.passwordChanged);
+    await wait(1);
+    expect(changed).toBeEmptyDOMElement();
   });
 });

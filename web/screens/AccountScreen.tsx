@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION, FIRST_NAME_MAX_LENGTH, SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
@@ -9,6 +9,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
+import { useFleetingNotice } from '../components/useFleetingNotice.ts';
 import { useFocusOnArrival } from '../components/useFocusOnArrival.ts';
 import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
@@ -26,13 +27,11 @@ export function AccountScreen({ user }: { user: UserView }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [notice, showNotice] = useFleetingNotice(SETTINGS_SUCCESS_MS);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const [passwordChanges, setPasswordChanges] = useState(0);
   useEffect(() => {
     refreshUser().catch(() => undefined);
-    return () => clearTimeout(timer.current);
   }, []);
 
   async function saveProfile(event: FormEvent) {
@@ -40,14 +39,12 @@ export function AccountScreen({ user }: { user: UserView }) {
     setBusy(true);
     setError(null);
     // An earlier save's success must not stand beside this one's failure.
-    setNotice(null);
-    clearTimeout(timer.current);
+    showNotice(null);
     try {
       const saved = await updateProfile(firstName.trim());
       // The field shows what was stored (trimmed), not what was typed.
       setFirstName(saved.first_name ?? '');
-      setNotice(MESSAGES.profileUpdated);
-      timer.current = setTimeout(() => setNotice(null), SETTINGS_SUCCESS_MS);
+      showNotice(MESSAGES.profileUpdated);
     } catch (failure) {
       setError(messageOf(failure, MESSAGES.profileUpdateFailed));
     } finally {

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../common/constants.ts';
+import { PASSWORD_MIN_LENGTH, SETTINGS_SUCCESS_MS } from '../../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../../common/messages.ts';
 import { changePassword } from '../../api/auth.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
@@ -7,6 +7,7 @@ import { Field } from '../../components/Field.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
+import { useFleetingNotice } from '../../components/useFleetingNotice.ts';
 import styles from './AccountScreen.module.css';
 
 type PasswordField = 'current' | 'next' | 'confirm';
@@ -21,7 +22,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; field: PasswordField } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, showNotice] = useFleetingNotice(SETTINGS_SUCCESS_MS);
   const errorId = useId();
   /** The props that tie a field to the error about it, and let an edit of the form clear the outcome. */
   const fieldProps = (field: PasswordField, set: (value: string) => void) => ({
@@ -30,13 +31,13 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       set(event.target.value);
       setError(null);
-      setNotice(null);
+      showNotice(null);
     },
   });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setNotice(null);
+    showNotice(null);
     if (!current) return setError({ message: MESSAGES.currentPasswordRequired, field: 'current' });
     if (next.length < PASSWORD_MIN_LENGTH) return setError({ message: MESSAGES.newPasswordTooShort, field: 'next' });
     if (next !== confirm) return setError({ message: MESSAGES.newPasswordsDoNotMatch, field: 'confirm' });
@@ -44,7 +45,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     setBusy(true);
     try {
       await changePassword(current, next);
-      setNotice(MESSAGES.passwordChanged);
+      showNotice(MESSAGES.passwordChanged);
       onChanged();
       setCurrent('');
       setNext('');
