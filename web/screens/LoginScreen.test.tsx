@@ -99,6 +99,62 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFailed));
   });
 
+  it('ties an error to the field it is about and takes the focus there: empty, bad, refused', async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { error: { code: 'unauthorized', message: SERVER_MESSAGES.invalidCredentials } }));
+    showLogin();
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    const login = screen.getByRole('button', { name: 'Login' });
+
+    await userEvent.click(login);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.invalidEmail);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(SERVER_MESSAGES.invalidEmail);
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    expect(password).not.toHaveAttribute('aria-describedby');
+
+    await userEvent.type(email, 'ada@example.com');
+    await userEvent.click(login);
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Password is required');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+
+    // The server does not say which of the two is wrong: both are marked, the focus goes to the first.
+    await userEvent.type(password, 'wrong');
+    await userEvent.click(login);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.invalidCredentials);
+    for (const field of [email, password]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(SERVER_MESSAGES.invalidCredentials);
+    }
+  });
+
+  it('a taken address is about the e-mail field', async () => {
+    fetchMock.mockResolvedValueOnce(answer(409, { error: { code: 'conflict', message: SERVER_MESSAGES.emailTaken } }));
+    showLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(SERVER_MESSAGES.emailTaken);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('marks no field for a failure no field holds, and leaves the focus on the button', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    showLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MESSAGES.loginFailed)).toHaveRole('alert');
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it("shows the spec's fallback, not a status text, for a proxy's error page", async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
     showLogin();

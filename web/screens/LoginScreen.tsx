@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../common/constants.ts';
-import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { LoginBody, RegisterBody } from '../../common/schemas/auth.ts';
 import type { InvitationView } from '../../common/schemas/shares.ts';
 import { login, register, requestPasswordReset } from '../api/auth.ts';
@@ -10,11 +10,24 @@ import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
+import { useFieldError } from '../components/useFieldError.ts';
 import type { EndedSession } from '../state/ended-session.ts';
 import { keepsSignIn, localStore } from '../state/local-storage.ts';
 import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 type Action = 'login' | 'register' | 'reset';
+type FieldName = 'email' | 'password';
+
+/**
+ * The fields a refusal of the server is about: both credentials, as the server does not say which
+ * one is wrong (the linking page marks both too); a taken address. Others (too many attempts, no
+ * network) are about no field.
+ */
+function refusedFields(message: string): FieldName[] {
+  if (message === SERVER_MESSAGES.invalidCredentials) return ['email', 'password'];
+  if (message === SERVER_MESSAGES.emailTaken) return ['email'];
+  return [];
+}
 
 /** What a screen that signed the user out asks the sign-in page to say, as router state ("Your account was deleted."). */
 export interface LoginNotice {
@@ -33,7 +46,7 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorId, form, fieldProps } = useFieldError<FieldName>();
   const [notice, setNotice] = useState<string | null>(null);
   // Shown on arrival, and when a signed-out screen sends the user here (the same screen stays mounted).
   const arrivedWith = noticeIn(useLocation().state);
@@ -59,7 +72,9 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
       const schema = { login: schemas.LoginBody, register: schemas.RegisterBody, reset: schemas.PasswordResetBody }[action];
       const parsed = schema.safeParse(action === 'reset' ? { email } : { email, password });
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
+        const issue = parsed.error.issues[0];
+        const field = issue?.path[0];
+        setError({ message: issue?.message ?? MESSAGES.loginFailed, fields: field === 'email' || field === 'password' ? [field] : [] });
         return;
       }
       if (action === 'login') await login(parsed.data as LoginBody);
@@ -71,7 +86,8 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
         register: MESSAGES.registrationFailed,
         reset: MESSAGES.passwordResetFailed,
       }[action];
-      setError(messageOf(failure, fallback));
+      const message = messageOf(failure, fallback);
+      setError({ message, fields: refusedFields(message) });
     } finally {
       running.current = false;
       setBusy(null);
@@ -105,11 +121,11 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
           <p>{UI_TEXT.verifyEmailSignIn}</p>
         </section>
       )}
-      <form className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>
+      <form ref={form} className={authStyles.form} onSubmit={onSubmit} aria-busy={busy !== null} noValidate>
         <Field
           label="Email"
           type="email"
-          name="email"
+          {...fieldProps('email')}
           autoComplete="email"
           inputMode="email"
           value={email}
@@ -119,13 +135,13 @@ export function LoginScreen({ invitation, confirmingEmail = false }: { invitatio
         <Field
           label="Password"
           type="password"
-          name="password"
+          {...fieldProps('password')}
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        <FormMessage error={error} notice={notice} />
+        <FormMessage error={error?.message} notice={notice} errorId={errorId} />
         <div className={authStyles.actions}>
           <BusyButton type="submit" className={ui.primary} busy={busy !== null}>
             {busy === 'login' ? 'Signing in…' : invitation ? MESSAGES.signInAndJoin : 'Login'}

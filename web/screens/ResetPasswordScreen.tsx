@@ -9,6 +9,7 @@ import { messageOf } from '../components/errors.ts';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import ui from '../components/ui.module.css';
+import { useFieldError } from '../components/useFieldError.ts';
 import { AuthLayout, authStyles } from './AuthLayout.tsx';
 
 /** The page a reset link opens: choose a new password, then continue signed in. */
@@ -19,19 +20,21 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorId, form, fieldProps } = useFieldError<'newPassword' | 'confirmPassword'>();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(MESSAGES.newPasswordTooShort);
-    if (password !== confirm) return setError(MESSAGES.newPasswordsDoNotMatch);
+    if (password.length < PASSWORD_MIN_LENGTH) return setError({ message: MESSAGES.newPasswordTooShort, fields: ['newPassword'] });
+    if (password !== confirm) return setError({ message: MESSAGES.newPasswordsDoNotMatch, fields: ['confirmPassword'] });
     setBusy(true);
     setError(null);
     try {
       await confirmPasswordReset({ token, newPassword: password });
       navigate('/', { replace: true });
     } catch (failure) {
-      setError(messageOf(failure, MESSAGES.passwordChangeFailed));
+      // The server refuses the link (used, expired: no field can fix that), or the new password (too long).
+      const message = messageOf(failure, MESSAGES.passwordChangeFailed);
+      setError({ message, fields: message === SERVER_MESSAGES.passwordTooLong ? ['newPassword'] : [] });
       setBusy(false);
     }
   }
@@ -41,10 +44,10 @@ export function ResetPasswordScreen() {
       {token && !couldBeLinkToken(token) ? (
         <p role="alert">{SERVER_MESSAGES.resetLinkInvalid}</p>
       ) : token ? (
-        <form className={authStyles.form} onSubmit={(event) => void onSubmit(event)} aria-busy={busy} noValidate>
+        <form ref={form} className={authStyles.form} onSubmit={(event) => void onSubmit(event)} aria-busy={busy} noValidate>
           <Field
             label="New password"
-            name="newPassword"
+            {...fieldProps('newPassword')}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -52,13 +55,13 @@ export function ResetPasswordScreen() {
           />
           <Field
             label="Confirm new password"
-            name="confirmPassword"
+            {...fieldProps('confirmPassword')}
             type="password"
             autoComplete="new-password"
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
           />
-          <FormMessage error={error} />
+          <FormMessage error={error?.message} errorId={errorId} />
           <BusyButton type="submit" className={ui.primary} busy={busy}>
             {busy ? 'Saving…' : 'Set password'}
           </BusyButton>
