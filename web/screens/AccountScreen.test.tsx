@@ -119,7 +119,7 @@ describe('AccountScreen: the profile and a new password', () => {
     expect(await within(screen.getByRole('region', { name: LINKED_APPS_TEXT.title })).findByText(LINKED_APPS_TEXT.none)).toBeVisible();
   });
 
-  it('ties a refused password to its field, and lets an edit clear it', async () => {
+  it('ties a refused password to its field, with the focus, and lets an edit clear it', async () => {
     const user: UserView = { ...unconfirmed, email_verified: true };
     const fetchMock = mockFetch();
     fetchMock.mockImplementation(async (url) => {
@@ -137,6 +137,7 @@ describe('AccountScreen: the profile and a new password', () => {
     const confirm = within(password).getByLabelText('Confirm new password');
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(confirm).toHaveAccessibleDescription(MESSAGES.newPasswordsDoNotMatch);
+    expect(confirm).toHaveFocus();
     expect(current).toHaveAttribute('aria-invalid', 'false');
 
     await userEvent.clear(confirm);
@@ -145,6 +146,7 @@ describe('AccountScreen: the profile and a new password', () => {
     await userEvent.click(within(password).getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription(SERVER_MESSAGES.currentPasswordWrong));
     expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveFocus();
     expect(confirm).toHaveAttribute('aria-invalid', 'false');
   });
 

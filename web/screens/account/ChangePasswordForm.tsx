@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, SETTINGS_SUCCESS_MS } from '../../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../../common/messages.ts';
 import { changePassword } from '../../api/auth.ts';
@@ -7,10 +7,11 @@ import { Field } from '../../components/Field.tsx';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
+import { useFieldError } from '../../components/useFieldError.ts';
 import { useFleetingNotice } from '../../components/useFleetingNotice.ts';
 import styles from './AccountScreen.module.css';
 
-type PasswordField = 'current' | 'next' | 'confirm';
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 /**
  * Current password, new password twice; the spec's three checks before calling the server.
@@ -21,13 +22,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field: PasswordField } | null>(null);
+  const { error, setError, errorId, form, fieldProps } = useFieldError<PasswordField>();
   const [notice, showNotice] = useFleetingNotice(SETTINGS_SUCCESS_MS);
-  const errorId = useId();
   /** The props that tie a field to the error about it, and let an edit of the form clear the outcome. */
-  const fieldProps = (field: PasswordField, set: (value: string) => void) => ({
-    'aria-invalid': error?.field === field,
-    'aria-describedby': error?.field === field ? errorId : undefined,
+  const editable = (field: PasswordField, set: (value: string) => void) => ({
+    ...fieldProps(field),
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       set(event.target.value);
       setError(null);
@@ -38,9 +37,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     showNotice(null);
-    if (!current) return setError({ message: MESSAGES.currentPasswordRequired, field: 'current' });
-    if (next.length < PASSWORD_MIN_LENGTH) return setError({ message: MESSAGES.newPasswordTooShort, field: 'next' });
-    if (next !== confirm) return setError({ message: MESSAGES.newPasswordsDoNotMatch, field: 'confirm' });
+    if (!current) return setError({ message: MESSAGES.currentPasswordRequired, fields: ['currentPassword'] });
+    if (next.length < PASSWORD_MIN_LENGTH) return setError({ message: MESSAGES.newPasswordTooShort, fields: ['newPassword'] });
+    if (next !== confirm) return setError({ message: MESSAGES.newPasswordsDoNotMatch, fields: ['confirmPassword'] });
     setError(null);
     setBusy(true);
     try {
@@ -53,17 +52,17 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     } catch (failure) {
       // The server refuses the current password, or the new one (too long).
       const message = messageOf(failure, MESSAGES.passwordChangeFailed);
-      setError({ message, field: message === SERVER_MESSAGES.currentPasswordWrong ? 'current' : 'next' });
+      setError({ message, fields: [message === SERVER_MESSAGES.currentPasswordWrong ? 'currentPassword' : 'newPassword'] });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} {...fieldProps('current', setCurrent)} />
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={next} {...fieldProps('next', setNext)} />
-      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} {...fieldProps('confirm', setConfirm)} />
+    <form ref={form} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Field label="Current password" type="password" autoComplete="current-password" value={current} {...editable('currentPassword', setCurrent)} />
+      <Field label="New password" type="password" autoComplete="new-password" value={next} {...editable('newPassword', setNext)} />
+      <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirm} {...editable('confirmPassword', setConfirm)} />
       <FormMessage error={error?.message} notice={notice} errorId={errorId} />
       <BusyButton type="submit" className={ui.primary} busy={busy}>
         Change Password
