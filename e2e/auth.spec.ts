@@ -18,6 +18,10 @@ test('register, stay signed in across a reload, logout, login, and a wrong passw
 
   await submitAuthForm(page, email, 'wrong-password', 'Login');
   await expect(page.getByRole('alert')).toHaveText(SERVER_MESSAGES.invalidCredentials);
+  // Both credentials are marked (the server does not say which is wrong); the focus goes back to the first.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(SERVER_MESSAGES.invalidCredentials);
 
   await submitAuthForm(page, email, 'secret-password', 'Login');
   await expectSignedIn(page, email);
