@@ -7,6 +7,7 @@ import { StartingHeader } from './components/StartingHeader.tsx';
 import { watchForUserAction } from './components/user-acted.ts';
 import { DashboardScreen, ListScreen } from './screens/lazy.ts';
 import { readFirstScreenEarly } from './state/first-screen-reads.ts';
+import { loadAgainOnline } from './state/load-again-online.ts';
 import { session } from './state/session.ts';
 import { whenIdle } from './state/when-idle.ts';
 import './state/theme.ts';
@@ -14,13 +15,14 @@ import './styles/global.css';
 
 /**
  * The service worker (vite-plugin-pwa) keeps the app shell for offline starts; only in a build,
- * and at an idle moment after the first render so it never competes with it.
+ * and at an idle moment after the first render so it never competes with it. Its code is a chunk
+ * of its own: offline by then, it is fetched when the browser is back online.
  */
 function registerServiceWorker(): void {
   if (!import.meta.env.PROD) return;
   void whenIdle()
-    .then(() => import('virtual:pwa-register'))
-    .then(({ registerSW }) => registerSW({ immediate: true }));
+    .then(() => loadAgainOnline(() => import('virtual:pwa-register')))
+    .then((pwa) => pwa?.registerSW({ immediate: true }));
 }
 
 /**
