@@ -54,6 +54,9 @@ describe("Share List's members: what goes wrong is said in the dialog", () => {
     expect(await screen.findByText(UI_TEXT.shareInviteFailed + 'The list owner already has full access')).toHaveAttribute('role', 'alert');
     expect(address).toHaveValue('owner@example.com');
     expect(toastStore.get()).toEqual([]);
+    // It was about that address: another one typed clears it.
+    await userEvent.type(address, '{Backspace}');
+    expect(screen.queryByText(UI_TEXT.shareInviteFailed + 'The list owner already has full access')).not.toBeInTheDocument();
   });
 
   it('drops a member changed elsewhere meanwhile when the change finds them gone, and says why', async () => {

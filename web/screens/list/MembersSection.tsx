@@ -26,11 +26,13 @@ export function MembersSection({ listId }: { listId: string }) {
   const [busy, setBusy] = useState(false);
   // The section's outcomes stay in the dialog, under the form: a toast would be gone before the
   // user looked, and on a phone it would cover the dialog's title and Close button.
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // The invitation's own outcome: it is about the address typed, so a new address clears it.
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    loadShares(listId).catch((failure) => setError(messageOf(failure, UI_TEXT.membersLoadFailed)));
+    loadShares(listId).catch((failure) => setLoadError(messageOf(failure, UI_TEXT.membersLoadFailed)));
     return followListShares(listId);
   }, [listId]);
 
@@ -87,7 +89,11 @@ export function MembersSection({ listId }: { listId: string }) {
           aria-label="Invite by e-mail"
           placeholder="name@example.com"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+            setNotice(null);
+          }}
         />
         <select
           name="permission"
@@ -106,7 +112,7 @@ export function MembersSection({ listId }: { listId: string }) {
           Invite
         </BusyButton>
       </form>
-      <FormMessage error={error} notice={notice} />
+      <FormMessage error={error ?? loadError} notice={notice} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove access"
