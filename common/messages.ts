@@ -220,6 +220,7 @@ export const SERVER_MESSAGES = {
   /** Who shared a list, on the invitation screen, when the owner has no first name. */
   anonymousSharer: 'A Listo user',
   jsonTooDeep: `The request body nests objects and arrays more than ${JSON_MAX_DEPTH} levels deep.`,
+  jsonPrototypeKey: 'The request body may not use "__proto__" as a key, nor "constructor" with a "prototype" in it.',
   textNotAllowed: 'Text cannot contain NUL characters or unpaired Unicode surrogates.',
   badUrl: 'The request URL is not valid (check its percent-encoding).',
   pathParamTooLong: `A part of the request path is longer than ${PATH_PARAM_MAX_LENGTH} characters.`,

@@ -72,12 +72,12 @@ const cases: Case[] = [
   {
     name: 'a __proto__ key',
     request: register('{"email":"proto@example.com","password":"secret1","__proto__":{"admin":true}}'),
-    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson,
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.jsonPrototypeKey,
   },
   {
     name: 'a constructor.prototype key',
     request: register('{"email":"c@example.com","password":"secret1","constructor":{"prototype":{"admin":true}}}'),
-    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.invalidJson,
+    status: 400, code: 'invalid_json', message: SERVER_MESSAGES.jsonPrototypeKey,
   },
   {
     name: 'JSON nested one level past the limit',

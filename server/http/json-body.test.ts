@@ -56,11 +56,16 @@ describe('parseJsonLimited', () => {
   it.each([
     ['empty text', ''],
     ['malformed JSON', '{"a":'],
+  ])('refuses %s as invalid JSON', (_name, text) => {
+    expect(refusal(text)).toEqual({ code: 'invalid_json', message: SERVER_MESSAGES.invalidJson });
+  });
+
+  it.each([
     ['a __proto__ key', '{"a":{"__proto__":{"admin":true}}}'],
     ['an escaped __proto__ key', '{"\\u005f_proto__":{}}'],
     ['a constructor with a prototype', '[{"constructor":{"prototype":{"admin":true}}}]'],
-  ])('refuses %s as invalid JSON', (_name, text) => {
-    expect(refusal(text)).toEqual({ code: 'invalid_json', message: SERVER_MESSAGES.invalidJson });
+  ])('refuses %s with its own message', (_name, text) => {
+    expect(refusal(text)).toEqual({ code: 'invalid_json', message: SERVER_MESSAGES.jsonPrototypeKey });
   });
 
   it('takes a constructor key that holds no prototype', () => {

@@ -56,7 +56,8 @@ function hasPrototypeKey(root: unknown): boolean {
 
 /**
  * JSON.parse for text from clients: 400 `invalid_json` for empty or malformed text, for nesting
- * deeper than JSON_MAX_DEPTH, and for prototype keys (what Fastify's own parser refused too).
+ * deeper than JSON_MAX_DEPTH, and for prototype keys (what Fastify's own parser refused too), each
+ * with its own message: the last two are valid JSON, and "not valid JSON" would mislead.
  * Meant for every JSON that arrives from outside, request bodies and socket messages alike.
  */
 export function parseJsonLimited(text: string): unknown {
@@ -68,7 +69,7 @@ export function parseJsonLimited(text: string): unknown {
   } catch {
     throw badRequest(SERVER_MESSAGES.invalidJson, 'invalid_json');
   }
-  if (hasPrototypeKey(value)) throw badRequest(SERVER_MESSAGES.invalidJson, 'invalid_json');
+  if (hasPrototypeKey(value)) throw badRequest(SERVER_MESSAGES.jsonPrototypeKey, 'invalid_json');
   return value;
 }
 
