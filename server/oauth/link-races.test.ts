@@ -3,10 +3,18 @@ import { createUser } from '../test/factories.ts';
 import { usesPostgres } from '../test/test-database.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { gateTransactions, until } from '../test/transaction-gate.ts';
-import { authorizationQuery, pkcePair, REDIRECT_URI, submitLinkForm, TEST_ALEXA, tokenRequest } from './linking-test-helpers.ts';
+import {
+  authorizationQuery,
+  pkcePair,
+  REDIRECT_URI,
+  submitLinkForm,
+  TEST_ALEXA,
+  tokenRequest,
+  tokenWorks,
+} from './linking-test-helpers.ts';
 import { endAllLinksOfUser } from './oauth.queries.ts';
 
-/** Trading codes while the account changes under them (sweep 9). */
+/** Trading codes while the account changes under them (sweep 9), and one code sent several times at once (sweep 13). */
 const t = useTestApp({ config: { alexa: TEST_ALEXA } });
 
 /** Codes given out to the user by the linking form, with their verifiers, not traded yet. */
@@ -51,4 +59,27 @@ describe('a code traded while the account changes', () => {
     expect(trades.map((response) => response.status)).toEqual(Array(8).fill(200));
     expect(await grantsOf(user.user.id)).toBe(1);
   });
+});
+
+describe('one code, sent several times at once', () => {
+  /** Rounds of each race: the order the requests meet in differs from round to round. */
+  const ROUNDS = 3;
+
+  it('a code traded three times at once leaves no link, whichever request came first', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await createUser(t);
+      const [out] = await codesOut(user, 1);
+      const answers = await Promise.all([trade(out!), trade(out!), trade(out!)]);
+      const won = answers.filter((answer) => answer.status === 200);
+      expect(won.length).toBeLessThanOrEqual(1);
+      for (const lost of answers.filter((answer) => answer.status !== 200)) expect(lost.body.error).toBe('invalid_grant');
+      // A 200 can only be one whose link was saved before the replay revoked it.
+      for (const { body } of won) {
+        expect(await tokenWorks(t, body.access_token)).toBe(false);
+        expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: body.refresh_token })).body.error).toBe('invalid_grant');
+      }
+      expect(await grantsOf(user.user.id)).toBe(0);
+    }
+  });
+
 });

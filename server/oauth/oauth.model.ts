@@ -92,6 +92,20 @@ export function createOAuthModel(deps: OAuthModelDeps) {
     return secretMatches(clientId, secret) || secretMatches(clientId, formDecoded(secret) ?? secret);
   }
 
+  /**
+   * A code used twice may have been stolen: the link it made is revoked (RFC 6749 4.1.2), and the
+   * code goes with it. Under the user's row, as a trade saving its link is (`saveToken`), so the
+   * two come one after the other: a trade still under way then finds its code gone and fails, and
+   * a link already saved is deleted here (sweep 13 L1).
+   */
+  async function revokeReplayedCode(codeHash: string, userId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await lockUserRow(trx, userId);
+      await queries.deleteCode(trx, codeHash);
+      await queries.deleteGrantsOfCode(trx, codeHash);
+    });
+  }
+
   /** Used by the token endpoint: the client must prove itself with its secret, PKCE or not. */
   const model: OAuthModel = {
     async getClient(clientId, clientSecret) {
@@ -131,8 +145,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       const row = await queries.findCode(db, digest(authorizationCode));
       if (!row) return undefined;
       if (row.used_at !== null) {
-        // A code used twice may have been stolen: what it gave the first time is revoked (RFC 6749 4.1.2).
-        await queries.deleteGrantsOfCode(db, row.code_hash);
+        await revokeReplayedCode(row.code_hash, row.user_id);
         return undefined;
       }
       const client = findClient(row.client_id);
@@ -149,9 +162,15 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       };
     },
 
-    /** Single use: of two requests racing with one code, only one marks it used. */
-    revokeAuthorizationCode(code) {
-      return queries.useCode(db, digest(code.authorizationCode), at());
+    /**
+     * Single use: of two requests racing with one code, only one marks it used; the other is a
+     * replay too, though it read the code before it was used.
+     */
+    async revokeAuthorizationCode(code) {
+      const codeHash = digest(code.authorizationCode);
+      if (await queries.useCode(db, codeHash, at())) return true;
+      await revokeReplayedCode(codeHash, (code.user as LinkUser).id);
+      return false;
     },
 
     async saveToken(token, client, user) {
@@ -160,9 +179,10 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       await db.transaction().execute(async (trx) => {
         if (token.authorizationCode) {
           const codeHash = digest(token.authorizationCode as string);
-          // Trades of one user's codes, a password change and the account's deletion take the user's
-          // row in turn (PostgreSQL). The code is read again under it: a password change or a
-          // deletion that came between its first read and here took it, and the link with it.
+          // Trades of one user's codes, a replay of a code, a password change and the account's
+          // deletion take the user's row in turn (PostgreSQL). The code is read again under it: a
+          // replay, a password change or a deletion that came between its first read and here took
+          // it, and the link with it.
           await lockUserRow(trx, userId);
           if (!(await queries.findCode(trx, codeHash))) throw new InvalidGrantError('Invalid grant: authorization code is invalid');
           // One link per app: linking again replaces the old link and its tokens.

@@ -25,6 +25,10 @@ export async function useCode(db: Db, codeHash: string, now: string): Promise<bo
   return result.numUpdatedRows > 0n;
 }
 
+export async function deleteCode(db: Db, codeHash: string): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('code_hash', '=', codeHash).execute();
+}
+
 export async function deleteGrantsOfCode(db: Db, codeHash: string): Promise<void> {
   await db.deleteFrom('oauth_grants').where('code_hash', '=', codeHash).execute();
 }
