@@ -5,6 +5,7 @@ import { useTestApp } from '../test/test-app.ts';
 import { gateTransactions, until } from '../test/transaction-gate.ts';
 import {
   authorizationQuery,
+  linkAccount,
   pkcePair,
   REDIRECT_URI,
   submitLinkForm,
@@ -14,7 +15,7 @@ import {
 } from './linking-test-helpers.ts';
 import { endAllLinksOfUser } from './oauth.queries.ts';
 
-/** Trading codes while the account changes under them (sweep 9), and one code sent several times at once (sweep 13). */
+/** Trading codes while the account changes under them (sweep 9), and one code or refresh token sent several times at once (sweep 13). */
 const t = useTestApp({ config: { alexa: TEST_ALEXA } });
 
 /** Codes given out to the user by the linking form, with their verifiers, not traded yet. */
@@ -61,7 +62,7 @@ describe('a code traded while the account changes', () => {
   });
 });
 
-describe('one code, sent several times at once', () => {
+describe('one code or one refresh token, sent several times at once', () => {
   /** Rounds of each race: the order the requests meet in differs from round to round. */
   const ROUNDS = 3;
 
@@ -82,4 +83,13 @@ describe('one code, sent several times at once', () => {
     }
   });
 
+  it('refreshes of one link at once: every access token answered with a 200 works', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { refreshToken } = await linkAccount(t, await createUser(t));
+      const refresh = () => tokenRequest(t, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      const answers = await Promise.all(Array.from({ length: 6 }, refresh));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+      for (const { body } of answers) expect(await tokenWorks(t, body.access_token)).toBe(true);
+    }
+  });
 });

@@ -21,6 +21,13 @@ export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 10 * 365 * 24 * 60 * 60;
 /** A refresh keeps the newest access token besides the new one (requests in flight may carry it) and drops older ones. */
 const PREVIOUS_ACCESS_TOKENS_KEPT = 1;
+/**
+ * ...but only once they are this old. Refreshes side by side each see the others' new tokens as
+ * older ones; a token younger than this may still be on its way to the client in a 200, which
+ * must hold (sweep 13 L2). A minute is far longer than any answer takes to leave, and far shorter
+ * than the hour between Alexa's refreshes, so sequential refreshes still end what they replace.
+ */
+const NEW_ACCESS_TOKEN_GRACE_S = 60;
 /** An S256 challenge is 43 characters; RFC 7636 4.2 allows 43 to 128 of these. */
 const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
@@ -204,7 +211,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
           if (!grantId || !(await queries.grantExists(trx, grantId))) {
             throw new InvalidGrantError('Invalid grant: refresh token is invalid');
           }
-          await queries.pruneAccessTokens(trx, grantId, PREVIOUS_ACCESS_TOKENS_KEPT);
+          await queries.pruneAccessTokens(trx, grantId, PREVIOUS_ACCESS_TOKENS_KEPT, at(-NEW_ACCESS_TOKEN_GRACE_S));
           await queries.insertAccessToken(trx, { ...access, grant_id: grantId });
         }
       });

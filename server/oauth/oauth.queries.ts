@@ -73,8 +73,8 @@ export async function insertAccessToken(db: Db, row: Insertable<OAuthAccessToken
   await db.insertInto('oauth_access_tokens').values(row).execute();
 }
 
-/** Deletes a grant's access tokens but its newest `keep`. */
-export async function pruneAccessTokens(db: Db, grantId: string, keep: number): Promise<void> {
+/** Deletes a grant's access tokens made before `madeBefore`, but its newest `keep`. */
+export async function pruneAccessTokens(db: Db, grantId: string, keep: number, madeBefore: string): Promise<void> {
   const newest = db
     .selectFrom('oauth_access_tokens')
     .select('id')
@@ -85,6 +85,7 @@ export async function pruneAccessTokens(db: Db, grantId: string, keep: number): 
   await db
     .deleteFrom('oauth_access_tokens')
     .where('grant_id', '=', grantId)
+    .where('created_at', '<', madeBefore)
     .where('id', 'not in', newest)
     .execute();
 }
