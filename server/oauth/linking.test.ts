@@ -158,6 +158,23 @@ describe('the linking form refuses', () => {
     expect(await countRows('oauth_codes')).toBe(codesBefore);
   });
 
+  // (A lone surrogate cannot reach the query: HTTP's bytes decode to U+FFFD or stay percent-encoded.)
+  it('NUL in the link, not in the form: the link is broken, however right the password', async () => {
+    const user = await createUser(t);
+    for (const name of ['state', 'client_id', 'redirect_uri']) {
+      const query = new URLSearchParams(authorizationQuery(pkcePair().challenge, { [name]: 'x\u0000' }));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API_BASE_PATH}${ALEXA_AUTHORIZE_PATH}?${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: user.email, password: user.password }).toString(),
+      });
+      expect(response.statusCode).toBe(303);
+      const location = new URL(String(response.headers.location), 'http://listo.test');
+      expect([location.pathname, location.searchParams.get('error')]).toEqual([ALEXA_LOGIN_PATH, 'invalid_request']);
+    }
+  });
+
   it('a request without a PKCE challenge, or asking for more than the client may have: the client hears why', async () => {
     for (const [overrides, error] of [
       [{ code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],

@@ -11,6 +11,7 @@ import type { FailureLimiter } from '../auth/failure-limiter.ts';
 import { actorOf } from '../http/authenticate.ts';
 import { answerError } from '../http/error-handler.ts';
 import { AppError, unsupportedMediaType, wrongPassword } from '../http/errors.ts';
+import { isStorableText } from '../http/text-guard.ts';
 import { authorizationRequestOf, linkPage, type OAuthService } from './oauth.service.ts';
 
 declare module 'fastify' {
@@ -38,16 +39,22 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /**
  * The linking form answers a person's browser, also when it is refused before the credentials are
  * checked (an odd character, a body too large, not a form): back to the linking page, saying that
- * the sign-in failed (or, not sent by the page at all, that the link is broken). A fault of ours
- * stays the API's 500.
+ * the sign-in failed (or, when the fault is not in what the person typed, that the link is broken).
+ * A fault of ours stays the API's 500.
  */
 const isForm = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
+
+/**
+ * Whether the request itself is broken, not the credentials: a body that is no form (even one its
+ * own parser refused first, bad JSON) is no sign-in attempt, and text no column can hold in the
+ * query came with the link, which typing the password again would never fix (sweep 13 L6).
+ */
+const linkIsBroken = (request: FastifyRequest) => !isForm(request) || !isStorableText(request.query);
 
 function backToLinkPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
   if (status >= 500) return answerError(error, request, reply);
-  // A body that is no form, even one its own parser refused first (bad JSON), is no sign-in attempt.
-  const reason: LinkError = status === 429 ? 'rate_limited' : !isForm(request) ? 'invalid_request' : 'invalid_credentials';
+  const reason: LinkError = status === 429 ? 'rate_limited' : linkIsBroken(request) ? 'invalid_request' : 'invalid_credentials';
   return reply.redirect(linkPage(authorizationRequestOf(request.query), reason), 303);
 }
 
