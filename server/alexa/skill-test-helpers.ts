@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALEXA_SKILL_PATH } from '../../common/alexa.ts';
 import { API_BASE_PATH } from '../../common/constants.ts';
-import { SKILL_ID } from '../oauth/linking-test-helpers.ts';
+import { linkAccount, SKILL_ID } from '../oauth/linking-test-helpers.ts';
+import { call } from '../realtime/live-test-helpers.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 /**
@@ -125,4 +127,34 @@ const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;'
 export function speechOf(answer: { body: { response?: { outputSpeech?: { ssml?: string } } } }): string {
   const ssml = answer.body.response?.outputSpeech?.ssml ?? '';
   return ssml.replace(/^<speak>|<\/speak>$/g, '').replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity]!);
+}
+
+/**
+ * What a skill test does again and again, for the test app `t` and its signing certificate:
+ * signed requests from Alexa at the app's present time, linked users, lists made through the API.
+ */
+export function skillTestKit(t: TestApp, certificate: SigningCertificate) {
+  function ask(request: Record<string, unknown>, options: EnvelopeOptions = {}) {
+    return postToSkill(t, JSON.stringify(envelope(request, { timestamp: t.clock.now, ...options })), certificate);
+  }
+
+  /** A user with a linked account and their access token. */
+  async function linkedUser(scope?: string): Promise<TestUser & { accessToken: string }> {
+    const user = await createUser(t);
+    const { accessToken } = await linkAccount(t, user, scope ? { scope } : {});
+    return { ...user, accessToken };
+  }
+
+  /** A new list, a second newer than the one before it ("the newest list" is then well defined). */
+  async function listWith(user: TestUser, name: string, items: string[] = []): Promise<string> {
+    t.clock.advance(1000);
+    const { list } = await call(t, user.token, 'POST', '/lists', { name });
+    if (items.length > 0) await call(t, user.token, 'POST', `/lists/${list.id}/items/batch`, { items: items.map((content) => ({ content })) });
+    return list.id;
+  }
+
+  const itemsOf = async (user: TestUser, listId: string) =>
+    (await call(t, user.token, 'GET', `/lists/${listId}/items`)).items as { id: string; content: string; is_completed: boolean }[];
+
+  return { ask, linkedUser, listWith, itemsOf };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES, ALEXA_SPEECH } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { CLIENT_ID, linkAccount, TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
+import { CLIENT_ID, TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
 import { call, TestSocket } from '../realtime/live-test-helpers.ts';
-import { createUser, type TestUser } from '../test/factories.ts';
+import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { BUILT_IN_INTENTS, INTENTS } from './skill.ts';
@@ -14,8 +14,8 @@ import {
   makeSigningCertificate,
   postToSkill,
   sign,
+  skillTestKit,
   speechOf,
-  type EnvelopeOptions,
 } from './skill-test-helpers.ts';
 import { SKILL_TIMESTAMP_TOLERANCE_MS } from './skill-verifier.ts';
 import { SPOKEN_ITEMS_MAX } from './voice-actions.ts';
@@ -23,28 +23,7 @@ import { SPOKEN_ITEMS_MAX } from './voice-actions.ts';
 const certificate = makeSigningCertificate();
 const t = useTestApp({ config: { alexa: TEST_ALEXA }, alexaCertificates: { [CERTIFICATE_URL]: certificate.pem } });
 
-/** Sends a signed request from Alexa at the app's present time. */
-function ask(request: Record<string, unknown>, options: EnvelopeOptions = {}) {
-  return postToSkill(t, JSON.stringify(envelope(request, { timestamp: t.clock.now, ...options })), certificate);
-}
-
-/** A user with a linked account and their access token. */
-async function linkedUser(scope?: string): Promise<TestUser & { accessToken: string }> {
-  const user = await createUser(t);
-  const { accessToken } = await linkAccount(t, user, scope ? { scope } : {});
-  return { ...user, accessToken };
-}
-
-/** A new list, a second newer than the one before it ("the newest list" is then well defined). */
-async function listWith(user: TestUser, name: string, items: string[] = []): Promise<string> {
-  t.clock.advance(1000);
-  const { list } = await call(t, user.token, 'POST', '/lists', { name });
-  if (items.length > 0) await call(t, user.token, 'POST', `/lists/${list.id}/items/batch`, { items: items.map((content) => ({ content })) });
-  return list.id;
-}
-
-const itemsOf = async (user: TestUser, listId: string) =>
-  (await call(t, user.token, 'GET', `/lists/${listId}/items`)).items as { id: string; content: string; is_completed: boolean }[];
+const { ask, linkedUser, listWith, itemsOf } = skillTestKit(t, certificate);
 
 describe('requests are taken only when Alexa signed them, just now, for this skill', () => {
   it('a signed request is answered', async () => {
