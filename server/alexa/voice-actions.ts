@@ -1,4 +1,5 @@
 import { ALEXA_SPEECH } from '../../common/alexa.ts';
+import { quantityOf } from '../../common/item-input.ts';
 import type { ItemView } from '../../common/schemas/items.ts';
 import { ItemContent } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
@@ -24,7 +25,11 @@ export interface Conversation {
   lastListId: string | undefined;
 }
 
-const spokenItem = (item: ItemView) => (item.properties.qty ? `${String(item.properties.qty)} ${item.content}` : item.content);
+/** "2 bottles milk": the quantity first when it is one (text or a number; any JSON can be stored there). */
+function spokenItem(item: ItemView): string {
+  const qty = quantityOf(item.properties)?.trim();
+  return qty ? `${qty} ${item.content}` : item.content;
+}
 
 /**
  * The skill's intents, carried out through the same services as the web app (so every change
