@@ -1,7 +1,6 @@
 import { ALEXA_SPEECH } from '../../common/alexa.ts';
-import { quantityOf } from '../../common/item-input.ts';
-import type { ItemView } from '../../common/schemas/items.ts';
-import { ItemContent } from '../../common/schemas/items.ts';
+import { itemPieces, quantityOf } from '../../common/item-input.ts';
+import { BatchItemsBody, type ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { Actor } from '../access/actor.ts';
 import { badRequest } from '../http/errors.ts';
@@ -69,18 +68,23 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
   }
 
   return {
-    /** "add {item} to {list}": the text is parsed like typed input ("2 milk and eggs" is two items). */
+    /**
+     * "add {item} to {list}": the text is split and parsed like typed input ("2 milk and eggs" is
+     * two items), and its pieces held to the batch call's limits, as the web client's are.
+     */
     async add(actor: Actor, item: string | undefined, spokenList: string | undefined, conversation: Conversation): Promise<VoiceAnswer> {
-      if (!item?.trim()) return { speech: ALEXA_SPEECH.whichItem };
-      const content = ItemContent.safeParse(item);
-      if (!content.success) throw badRequest(content.error.issues[0]!.message);
+      const text = item ?? '';
+      const pieces = itemPieces(text);
+      if (pieces.length === 0) return { speech: ALEXA_SPEECH.whichItem };
+      const batch = BatchItemsBody.safeParse({ items: pieces.map((content) => ({ content })) });
+      if (!batch.success) throw badRequest(batch.error.issues[0]!.message);
       const lists = await candidateLists(actor, spokenList, conversation);
       if (!Array.isArray(lists)) return lists;
       const list = lists[0]!;
-      const { body } = await deps.items.addBatch(actor, list.id, [{ content: content.data }]);
+      const { body } = await deps.items.addBatch(actor, list.id, batch.data.items);
       const speech = body.results.length > 0
         ? ALEXA_SPEECH.added(joinSpoken(body.results.map(spokenItem)), list.name)
-        : ALEXA_SPEECH.alreadyOn(content.data, list.name);
+        : ALEXA_SPEECH.alreadyOn(text.trim(), list.name);
       return { speech, listId: list.id };
     },
 
