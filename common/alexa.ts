@@ -74,6 +74,19 @@ export const ALEXA_SERVER_MESSAGES = {
   certificateDownloadsExceeded: 'Too many new signing certificates. Please try again in a minute.',
 } as const;
 
+/**
+ * The most one answer says, counted on its SSML (the text escaped: "&" is "&amp;"). Alexa refuses
+ * an outputSpeech over 8,000 characters, and the user then hears only that the skill failed; the
+ * 500 below it leave room for the <speak> element the SDK wraps the text in, with plenty to spare.
+ * https://developer.amazon.com/en-US/docs/alexa/custom-skills/request-and-response-json-reference.html#response-format
+ */
+export const ALEXA_SPEECH_MAX_CHARS = 7_500;
+/**
+ * What the user said, said back ("I couldn't find a list called …"), is cut to this: a slot holds
+ * a few spoken words, and a longer one is no one's speech.
+ */
+export const SPOKEN_ECHO_MAX_CHARS = 100;
+
 /** What the skill says. Plain text: the skill escapes it for SSML when it speaks. */
 export const ALEXA_SPEECH = {
   welcome: "Welcome to Listo. You can say: add milk to groceries, or: what's on groceries?",
@@ -88,8 +101,9 @@ export const ALEXA_SPEECH = {
   added: (items: string, list: string) => `Added ${items} to ${list}.`,
   alreadyOn: (items: string, list: string) => `${items} is already on ${list}.`,
   nothingOn: (list: string) => `There's nothing left on ${list}.`,
-  listItems: (list: string, count: number, items: string, more: number) =>
-    `${list} has ${count} ${count === 1 ? 'item' : 'items'}: ${items}${more > 0 ? `, and ${more} more` : ''}.`,
+  /** `items` as `joinSpoken` says them, with "and N more" at the end when not all are said. */
+  listItems: (list: string, count: number, items: string) => `${list} has ${count} ${count === 1 ? 'item' : 'items'}: ${items}.`,
+  andMore: (more: number) => `and ${more} more`,
   checkedOff: (item: string, list: string) => `Checked off ${item} on ${list}.`,
   itemNotOnList: (item: string, list: string) => `I couldn't find ${item} on ${list}.`,
   itemNotFound: (item: string) => `I couldn't find ${item} on any of your lists.`,

@@ -1,6 +1,10 @@
+import { escapeXmlCharacters } from 'ask-sdk-core';
+import { ALEXA_SPEECH, ALEXA_SPEECH_MAX_CHARS, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
+
 /**
  * Names as Alexa hears them against names as they were typed: "my grocery list", "the Groceries"
- * and "groceries" are one list, "eggs" and "Egg" one item. Pure.
+ * and "groceries" are one list, "eggs" and "Egg" one item; and how much of them fits in an answer.
+ * Pure.
  */
 
 /** Words that say nothing about which list or item is meant. */
@@ -44,8 +48,27 @@ export function findByName<T>(candidates: readonly T[], spoken: string, nameOf: 
   );
 }
 
-/** "milk", "milk and eggs", "milk, eggs and bread". */
-export function joinSpoken(words: readonly string[]): string {
+/** "milk", "milk and eggs", "milk, eggs and bread"; with `more` left unsaid, "milk, eggs, and 3 more". */
+export function joinSpoken(words: readonly string[], more = 0): string {
+  if (more > 0) return `${words.join(', ')}, ${ALEXA_SPEECH.andMore(more)}`;
   if (words.length <= 1) return words[0] ?? '';
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** What the user said, as the skill says it back: cut to SPOKEN_ECHO_MAX_CHARS. */
+export function echoed(spoken: string): string {
+  const trimmed = spoken.trim();
+  return trimmed.length <= SPOKEN_ECHO_MAX_CHARS ? trimmed : trimmed.slice(0, SPOKEN_ECHO_MAX_CHARS).trimEnd();
+}
+
+/**
+ * The answer `speech` makes of the first of `names` said one after another, as many as fit in
+ * ALEXA_SPEECH_MAX_CHARS once escaped for SSML, the rest of `total` counted ("and 3 more"). The
+ * first is always said: names and echoes are short enough that one always fits.
+ */
+export function speechWithin(names: readonly string[], total: number, speech: (series: string) => string): string {
+  const saying = (count: number) => speech(joinSpoken(names.slice(0, count), total - count));
+  let count = Math.min(1, names.length);
+  while (count < names.length && escapeXmlCharacters(saying(count + 1)).length <= ALEXA_SPEECH_MAX_CHARS) count++;
+  return saying(count);
 }

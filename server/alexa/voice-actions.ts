@@ -6,9 +6,9 @@ import type { Actor } from '../access/actor.ts';
 import { badRequest } from '../http/errors.ts';
 import type { ItemService } from '../items/items.service.ts';
 import type { ListService } from '../lists/lists.service.ts';
-import { findByName, joinSpoken } from './spoken.ts';
+import { echoed, findByName, speechWithin } from './spoken.ts';
 
-/** Items "what's on" reads out before "and N more": a minute of listening at most. */
+/** Items "what's on" reads out before "and N more": a minute of listening at most (fewer when long, ALEXA_SPEECH_MAX_CHARS). */
 export const SPOKEN_ITEMS_MAX = 20;
 /** Lists named when the one asked for is not found. */
 export const SPOKEN_LISTS_MAX = 10;
@@ -60,8 +60,9 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
     if (lists.length === 0) return { speech: ALEXA_SPEECH.noLists };
     if (spokenList) {
       const named = findByName(lists, spokenList, (list) => list.name);
-      const names = joinSpoken(lists.slice(0, SPOKEN_LISTS_MAX).map((list) => list.name));
-      return named ? [named] : { speech: ALEXA_SPEECH.listNotFound(spokenList, names) };
+      if (named) return [named];
+      const names = lists.slice(0, SPOKEN_LISTS_MAX).map((list) => list.name);
+      return { speech: speechWithin(names, names.length, (series) => ALEXA_SPEECH.listNotFound(echoed(spokenList), series)) };
     }
     const last = lists.find((list) => list.id === conversation.lastListId);
     return last ? [last, ...lists.filter((list) => list !== last)] : lists;
@@ -82,9 +83,10 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
       if (!Array.isArray(lists)) return lists;
       const list = lists[0]!;
       const { body } = await deps.items.addBatch(actor, list.id, batch.data.items);
-      const speech = body.results.length > 0
-        ? ALEXA_SPEECH.added(joinSpoken(body.results.map(spokenItem)), list.name)
-        : ALEXA_SPEECH.alreadyOn(text.trim(), list.name);
+      const added = body.results.map(spokenItem);
+      const speech = added.length > 0
+        ? speechWithin(added, added.length, (series) => ALEXA_SPEECH.added(series, list.name))
+        : ALEXA_SPEECH.alreadyOn(echoed(text), list.name);
       return { speech, listId: list.id };
     },
 
@@ -98,10 +100,9 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
       for await (const item of uncheckedItems(actor, list.id)) {
         if (count++ < SPOKEN_ITEMS_MAX) first.push(spokenItem(item));
       }
-      const more = count - first.length;
       const speech = count === 0
         ? ALEXA_SPEECH.nothingOn(list.name)
-        : ALEXA_SPEECH.listItems(list.name, count, more > 0 ? first.join(', ') : joinSpoken(first), more);
+        : speechWithin(first, count, (series) => ALEXA_SPEECH.listItems(list.name, count, series));
       return { speech, listId: list.id };
     },
 
@@ -116,7 +117,7 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
         await deps.items.update(actor, list.id, found.id, { is_completed: true });
         return { speech: ALEXA_SPEECH.checkedOff(found.content, list.name), listId: list.id };
       }
-      return { speech: spokenList ? ALEXA_SPEECH.itemNotOnList(item, lists[0]!.name) : ALEXA_SPEECH.itemNotFound(item) };
+      return { speech: spokenList ? ALEXA_SPEECH.itemNotOnList(echoed(item), lists[0]!.name) : ALEXA_SPEECH.itemNotFound(echoed(item)) };
     },
   };
 }

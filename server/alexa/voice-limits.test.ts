@@ -1,6 +1,7 @@
+import { escapeXmlCharacters } from 'ask-sdk-core';
 import { describe, expect, it } from 'vitest';
-import { ALEXA_SPEECH } from '../../common/alexa.ts';
-import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH } from '../../common/constants.ts';
+import { ALEXA_SPEECH, ALEXA_SPEECH_MAX_CHARS, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
+import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
 import { call } from '../realtime/live-test-helpers.ts';
@@ -13,8 +14,43 @@ const certificate = makeSigningCertificate();
 const t = useTestApp({ config: { alexa: TEST_ALEXA }, alexaCertificates: { [CERTIFICATE_URL]: certificate.pem } });
 const { ask, linkedUser, listWith } = skillTestKit(t, certificate);
 
+/** Alexa's own limit: an outputSpeech over this many characters of SSML is refused. */
+const ALEXA_OUTPUT_SPEECH_LIMIT = 8_000;
+
+const ssmlOf = (answer: { body: { response: { outputSpeech: { ssml: string } } } }) => answer.body.response.outputSpeech.ssml;
+
+/** Names of one length, told apart by their first word, of "&"s, which SSML spells "&amp;": five times as long. */
+const ampersands = (count: number, length: number) =>
+  Array.from({ length: count }, (_, i) => `n${i} ${'&'.repeat(length - `n${i} `.length)}`);
+
 const itemCount = async (listId: string) =>
   Number((await t.database.db.selectFrom('items').select((eb) => eb.fn.countAll().as('n')).where('list_id', '=', listId).executeTakeFirstOrThrow()).n);
+
+describe("what the skill says fits in Alexa's outputSpeech", () => {
+  it('"what\'s on" a list of long names reads as many as fit, then "and N more"', async () => {
+    const user = await linkedUser();
+    const names = ampersands(25, ITEM_CONTENT_MAX_LENGTH);
+    await listWith(user, 'Garage', names);
+    const answer = await ask(intent(INTENTS.readList, { list: 'garage' }), { accessToken: user.accessToken });
+    expect(ssmlOf(answer).length).toBeLessThanOrEqual(ALEXA_OUTPUT_SPEECH_LIMIT);
+    const said = names.filter((name) => speechOf(answer).includes(name)).length;
+    expect(said).toBeGreaterThan(0);
+    const saying = (count: number) => ALEXA_SPEECH.listItems('Garage', 25, `${names.slice(0, count).join(', ')}, ${ALEXA_SPEECH.andMore(25 - count)}`);
+    expect(speechOf(answer)).toBe(saying(said));
+    // As many as fit: one more would not have.
+    expect(escapeXmlCharacters(saying(said + 1)).length).toBeGreaterThan(ALEXA_SPEECH_MAX_CHARS);
+  });
+
+  it('a list not found: what the user said is cut short, and the lists named are as many as fit', async () => {
+    const user = await linkedUser();
+    for (const name of ampersands(10, LIST_NAME_MAX_LENGTH)) await listWith(user, name);
+    const spoken = 'garden shed '.repeat(20_000);
+    const answer = await ask(intent(INTENTS.readList, { list: spoken }), { accessToken: user.accessToken });
+    expect(ssmlOf(answer).length).toBeLessThanOrEqual(ALEXA_OUTPUT_SPEECH_LIMIT);
+    const echo = spoken.slice(0, SPOKEN_ECHO_MAX_CHARS).trimEnd();
+    expect(speechOf(answer)).toMatch(new RegExp(`^I couldn't find a list called ${echo}\\. Your lists are: n9 &+, .*, and \\d+ more\\.$`));
+  });
+});
 
 describe('the skill reads a quantity', () => {
   it('from qty, else quantity, only when it is text or a number', async () => {
@@ -26,7 +62,7 @@ describe('the skill reads a quantity', () => {
       await call(t, user.token, 'PUT', `/lists/${listId}/items/${items[index].id}`, { properties: set });
     }
     const answer = await ask(intent(INTENTS.readList, { list: 'props' }), { accessToken: user.accessToken });
-    expect(speechOf(answer)).toBe(ALEXA_SPEECH.listItems('Props', 5, 'milk, eggs, bread, 3 jars jam and 2 tea', 0));
+    expect(speechOf(answer)).toBe(ALEXA_SPEECH.listItems('Props', 5, 'milk, eggs, bread, 3 jars jam and 2 tea'));
   });
 });
 
