@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findByName, joinSpoken, spokenKey } from './spoken.ts';
+import { SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
+import { echoed, findByName, joinSpoken, spokenKey } from './spoken.ts';
 
 describe('spokenKey', () => {
   it.each([
@@ -51,5 +52,14 @@ describe('joinSpoken', () => {
     [['milk', 'eggs', 'bread'], 'milk, eggs and bread'],
   ])('%j -> %s', (words, text) => {
     expect(joinSpoken(words)).toBe(text);
+  });
+});
+
+describe('echoed', () => {
+  it('cuts what was said to SPOKEN_ECHO_MAX_CHARS, never through an emoji', () => {
+    expect(echoed('  milk  ')).toBe('milk');
+    expect(echoed('a'.repeat(SPOKEN_ECHO_MAX_CHARS + 5))).toBe('a'.repeat(SPOKEN_ECHO_MAX_CHARS));
+    const emojis = '🥛'.repeat(SPOKEN_ECHO_MAX_CHARS);
+    expect(echoed(`x${emojis}`)).toBe(`x${'🥛'.repeat((SPOKEN_ECHO_MAX_CHARS - 2) / 2)}`);
   });
 });

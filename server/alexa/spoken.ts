@@ -55,10 +55,15 @@ export function joinSpoken(words: readonly string[], more = 0): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-/** What the user said, as the skill says it back: cut to SPOKEN_ECHO_MAX_CHARS. */
+/**
+ * What the user said, as the skill says it back: cut to SPOKEN_ECHO_MAX_CHARS, never inside a
+ * character written as two UTF-16 units (an emoji), whose half would be no text at all.
+ */
 export function echoed(spoken: string): string {
   const trimmed = spoken.trim();
-  return trimmed.length <= SPOKEN_ECHO_MAX_CHARS ? trimmed : trimmed.slice(0, SPOKEN_ECHO_MAX_CHARS).trimEnd();
+  if (trimmed.length <= SPOKEN_ECHO_MAX_CHARS) return trimmed;
+  const cut = trimmed.slice(0, SPOKEN_ECHO_MAX_CHARS);
+  return (cut.isWellFormed() ? cut : cut.slice(0, -1)).trimEnd();
 }
 
 /**
