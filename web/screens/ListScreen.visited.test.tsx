@@ -2,11 +2,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
-import type { LiveClientOptions } from '../realtime/live-client.ts';
 import { appStore, resetAppState } from '../state/app-state.ts';
 import { startLiveSync } from '../state/live-sync.ts';
 import { session } from '../state/session.ts';
-import { FakeSocket } from '../test/fake-socket.ts';
+import type { FakeSocket } from '../test/fake-socket.ts';
+import { sockets } from '../test/recording-live.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { renderListScreen } from '../test/list-screen.tsx';
@@ -17,25 +17,7 @@ import { renderListScreen } from '../test/list-screen.tsx';
  * changes (the name, editing turned off), with no write of the visitor's to find it out.
  */
 
-const sockets: FakeSocket[] = [];
-
-vi.mock('../realtime/live.ts', async () => {
-  const { createLiveClient } = await import('../realtime/live-client.ts');
-  return {
-    createBrowserLiveClient: (options: Pick<LiveClientOptions, 'onStatus'>) =>
-      createLiveClient({
-        ...options,
-        url: 'ws://test/api/v1/realtime',
-        getTicket: () => Promise.resolve('ticket'),
-        backoff: { baseMs: 1, maxMs: 1 },
-        connect: () => {
-          const socket = new FakeSocket();
-          sockets.push(socket);
-          return socket;
-        },
-      }),
-  };
-});
+vi.mock('../realtime/live.ts', async () => (await import('../test/recording-live.ts')).recordingLive({ backoff: { baseMs: 1, maxMs: 1 } }));
 
 const { owner_id: _ownerId, ...readerView } = makeList({
   name: 'Fair',

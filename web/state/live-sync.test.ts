@@ -10,8 +10,8 @@ import type { ShareView } from '../../common/schemas/shares.ts';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import type { ItemsRead } from '../api/items.ts';
-import type { LiveClientOptions } from '../realtime/live-client.ts';
-import { FakeSocket } from '../test/fake-socket.ts';
+import type { FakeSocket } from '../test/fake-socket.ts';
+import { sockets } from '../test/recording-live.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { ITEMS_LOAD_WAIT_MS, followListItems, followListShares, startLiveSync } from './live-sync.ts';
@@ -25,24 +25,7 @@ import { makeList, makeUser } from '../test/factories.ts';
  * plays the server, sending snapshots, changes and errors, and reads the store. No network.
  */
 
-const sockets: FakeSocket[] = [];
-
-vi.mock('../realtime/live.ts', async () => {
-  const { createLiveClient } = await import('../realtime/live-client.ts');
-  return {
-    createBrowserLiveClient: (options: Pick<LiveClientOptions, 'onStatus'>) =>
-      createLiveClient({
-        ...options,
-        url: 'ws://test/api/v1/realtime',
-        getTicket: () => Promise.resolve('ticket'),
-        connect: () => {
-          const socket = new FakeSocket();
-          sockets.push(socket);
-          return socket;
-        },
-      }),
-  };
-});
+vi.mock('../realtime/live.ts', async () => (await import('../test/recording-live.ts')).recordingLive());
 
 const userDoc = (can_use_ai: boolean): UserView => makeUser({ first_name: 'Ada', can_use_ai });
 

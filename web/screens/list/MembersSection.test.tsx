@@ -10,7 +10,7 @@ import { answer, failure, mockFetch } from '../../test/http.ts';
 import { MembersSection } from './MembersSection.tsx';
 
 // The members are followed live: over a socket the test never opens, so no fetch is spent on it.
-vi.mock('../../realtime/live.ts', () => import('../../test/unopened-live.ts'));
+vi.mock('../../realtime/live.ts', async () => (await import('../../test/recording-live.ts')).recordingLive());
 
 describe("Share List's members: what goes wrong is said in the dialog", () => {
   let fetchMock: ReturnType<typeof mockFetch>;

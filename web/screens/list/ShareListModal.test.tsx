@@ -9,7 +9,7 @@ import { answer, callOf, failure, mockFetch } from '../../test/http.ts';
 import { ShareListModal } from './ShareListModal.tsx';
 
 // Share List follows its members live: over a socket the test never opens, so no fetch is spent on it.
-vi.mock('../../realtime/live.ts', () => import('../../test/unopened-live.ts'));
+vi.mock('../../realtime/live.ts', async () => (await import('../../test/recording-live.ts')).recordingLive());
 
 const list = makeList({ allow_link_sharing: true, shares: [] });
 const share = { list_id: 'l1', user_id: 'u2', email: 'sam@example.com', permission: 'edit', status: 'accepted', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' };
