@@ -206,3 +206,29 @@ test('at 320 px a member leaves a list from the dashboard or its menu: it goes f
   await expect(page.getByRole('button', { name: new RegExp(`shared: ${memberEmail}`) })).toHaveCount(0);
   await memberContext.close();
 });
+
+test('Escape in the "Remove access" confirmation closes it alone, and the focus goes back to the member', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await registerUser(page, 'nested-escape');
+  const listId = await openNewList(page, 'Escape');
+  const invite = await page.request.post(`/api/v1/lists/${listId}/shares`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { email: 'nested-escape-bob@example.com', permission: 'edit' },
+  });
+  expect(invite.status()).toBe(201);
+  await page.getByRole('button', { name: 'List options' }).click();
+  await page.getByRole('menuitem', { name: 'Share List' }).click();
+  const member = page.getByRole('button', { name: 'nested-escape-bob@example.com: Edit. Change access' });
+
+  // Keyboard only: the member's menu, its last entry (Remove), the confirmation with Cancel focused.
+  await member.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Share List' })).toBeVisible();
+  await expect(member).toBeFocused();
+});

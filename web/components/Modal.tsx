@@ -104,7 +104,10 @@ export function Modal({ open, onOpenChange, title, description, children, fallba
           // not from a menu or a nested dialog portalled out of it (those close themselves).
           onEscapeKeyDown={(event) => event.preventDefault()}
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && event.currentTarget.contains(event.target as Node)) onOpenChange(false);
+            if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
+            // This Escape is spent: the dialog under a nested one must not take it as well.
+            event.stopPropagation();
+            onOpenChange(false);
           }}
         >
           <header className={styles.header}>
