@@ -115,6 +115,7 @@ export const UI_TEXT = {
   loadingItems: 'Loading items',
   invitationSentBy: (sharedBy: string, listName: string) => `${sharedBy} shared "${listName}" with you.`,
   shareInvited: (email: string) => `Invitation sent to ${email}`,
+  shareInviteUpdated: (email: string) => `${email} was invited already: the invitation now gives this access, and no second mail is sent`,
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
   shareInviteQueued: (email: string) => `You're offline: the invitation to ${email} will be sent when you reconnect.`,

@@ -69,4 +69,15 @@ describe("Share List's members: what goes wrong is said in the dialog", () => {
     await waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
     expect(toastStore.get().map((toast) => toast.message)).toEqual([MESSAGES.updateAccessFailed + SERVER_MESSAGES.shareNotFound]);
   });
+
+  it('says an invitation was updated, not sent again, when the address was invited already', async () => {
+    const pending = { list_id: 'l1', user_id: null, email: 'bob@example.com', permission: 'edit', status: 'pending', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' };
+    fetchMock.mockResolvedValueOnce(answer(200, { shares: [pending] }));
+    render(<MembersSection listId="l1" />);
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    fetchMock.mockResolvedValueOnce(answer(200, { share: { ...pending, permission: 'view' } })).mockResolvedValue(answer(200, { lists: [] }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Invite by e-mail' }), 'Bob@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(UI_TEXT.shareInviteUpdated('bob@example.com'))).toHaveAttribute('role', 'status');
+  });
 });

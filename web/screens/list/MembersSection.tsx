@@ -43,9 +43,13 @@ export function MembersSection({ listId }: { listId: string }) {
     setError(null);
     setNotice(null);
     try {
+      // The members before the answer: an address invited already gets no second mail (docs/api.md).
+      const before = shares;
       const share = await inviteAction(listId, email.trim(), permission);
       if (!share) setNotice(UI_TEXT.shareInviteQueued(email.trim()));
-      else setNotice(share.status === 'pending' ? UI_TEXT.shareInvited(share.email) : UI_TEXT.shareAdded(share.email));
+      else if (share.status === 'accepted') setNotice(UI_TEXT.shareAdded(share.email));
+      else if (before.some((entry) => entry.email === share.email)) setNotice(UI_TEXT.shareInviteUpdated(share.email));
+      else setNotice(UI_TEXT.shareInvited(share.email));
       setEmail('');
     } catch (failure) {
       setError(UI_TEXT.shareInviteFailed + messageOf(failure, ''));
