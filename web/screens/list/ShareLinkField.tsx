@@ -1,17 +1,16 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { COPIED_LINK_MS, JOIN_PATH_PREFIX } from '../../../common/constants.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import ui from '../../components/ui.module.css';
+import { useFleetingNotice } from '../../components/useFleetingNotice.ts';
 import styles from './ShareListModal.module.css';
 
 /** The share link `{origin}/join/{listId}` with a copy button that says "Copied!" for 2 s. */
 export function ShareLinkField({ listId }: { listId: string }) {
   const link = `${window.location.origin}${JOIN_PATH_PREFIX}${listId}`;
-  const [copied, setCopied] = useState(false);
+  const [copied, showCopied] = useFleetingNotice(COPIED_LINK_MS);
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copy() {
     try {
@@ -21,9 +20,7 @@ export function ShareLinkField({ listId }: { listId: string }) {
       input.current?.select();
       document.execCommand?.('copy');
     }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_LINK_MS);
+    showCopied(UI_TEXT.copied);
   }
 
   return (
@@ -31,10 +28,10 @@ export function ShareLinkField({ listId }: { listId: string }) {
       <input ref={input} name="shareLink" className={`${ui.input} ${styles.linkInput}`} readOnly value={link} aria-label="Share link" onFocus={(e) => e.target.select()} />
       <button type="button" className={`${ui.secondary} ${styles.copy}`} onClick={() => void copy()}>
         {copied ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
-        <span>{copied ? UI_TEXT.copied : 'Copy link'}</span>
+        <span>{copied ?? 'Copy link'}</span>
       </button>
       <span role="status" className="visually-hidden">
-        {copied ? UI_TEXT.copied : ''}
+        {copied ?? ''}
       </span>
     </div>
   );
