@@ -31,6 +31,8 @@ describe('the items topic', () => {
     });
 
     const updated = await call(t, owner.token, 'PUT', `/lists/${listId}/items/${added.id}`, { is_completed: true });
+    // Else a loaded hub may read both rows in one batch and send just the removal (collapse).
+    await socket.next((m) => m.type === 'change' && m.seq === 3, 'the update');
     await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${added.id}`);
     await socket.next((m) => m.type === 'change' && m.seq === 4, 'the delete');
     expect(socket.of('i').slice(2)).toEqual([
