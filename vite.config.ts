@@ -18,7 +18,7 @@ export const DEV_API_PORT = DEV_PORT + 1;
  * (lists and a list), its state and its live client is one. Dialogs opened on demand stay lazy,
  * and so does every other screen.
  */
-const SIGN_IN_SHARED = /[\\/]web[\\/](screens[\\/]AuthLayout|components[\\/](BusyButton|Field|FormMessage|errors|ui\.module))\./;
+const SIGN_IN_SHARED = /[\\/]web[\\/](screens[\\/]AuthLayout|components[\\/](BusyButton|Field|FormMessage|errors|ui\.module|useFieldError))\./;
 const SIGNED_IN_APP = /[\\/]web[\\/](SignedInApp\.tsx|state[\\/]|realtime[\\/]|screens[\\/](DashboardScreen\.tsx|ListScreen\.tsx|dashboard[\\/]|list[\\/]))/;
 const OPENED_ON_DEMAND = /(Dialog|Modal)(\.module\.css|\.tsx)$/;
 
