@@ -42,6 +42,7 @@ export class TestSocket {
   readonly docs = new Map<string, Map<string, unknown>>();
   readonly seqs = new Map<string, number>();
   readonly #topics = new Map<string, Topic>();
+  #closedWith: { code: number; reason: string } | undefined;
 
   constructor(url: string, options: WebSocket.ClientOptions = {}) {
     this.ws = new WebSocket(url, options);
@@ -50,7 +51,10 @@ export class TestSocket {
       this.ws.once('error', reject);
     });
     this.closed = new Promise((resolve) => {
-      this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+      this.ws.once('close', (code, reason) => {
+        this.#closedWith = { code, reason: reason.toString() };
+        resolve(this.#closedWith);
+      });
     });
     this.ws.on('error', () => {});
     this.ws.on('message', (data) => this.#receive(JSON.parse(data.toString()) as ServerMessage));
@@ -102,7 +106,12 @@ export class TestSocket {
 
   /** The first message at or after index `from` that matches. */
   async next(match: (message: ServerMessage) => boolean, what: string, from = 0): Promise<ServerMessage> {
-    return waitUntil(() => this.messages.slice(from).find(match), what);
+    return waitUntil(() => {
+      const found = this.messages.slice(from).find(match);
+      // A closed socket gets nothing more: say why at once rather than time out.
+      if (!found && this.#closedWith) throw new Error(`socket closed (${this.#closedWith.code} ${this.#closedWith.reason}) before ${what}`);
+      return found;
+    }, what);
   }
 
   /** Every message of one subscription. */

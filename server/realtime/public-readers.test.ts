@@ -45,10 +45,13 @@ describe('an anonymous reader of a public list', () => {
     await member.subscribe('i', 'items', { listId });
     expect(await socket.subscribe('i', 'items', { listId })).toMatchObject({ type: 'snapshot', seq: 1, docs: [{ id: milk.id, created_by: null }] });
 
+    // Each change is awaited before the next: a loaded hub may read several in one batch and fold them.
     const eggs = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
+    await socket.next((m) => m.type === 'change' && m.seq === 2, 'the addition');
     await call(t, owner.token, 'PUT', `/lists/${listId}/items/${milk.id}`, { is_completed: true });
+    await socket.next((m) => m.type === 'change' && m.seq === 3, 'the update');
     await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${eggs.id}`);
-    await socket.next((m) => m.type === 'change' && m.seq === 4, 'the changes');
+    await socket.next((m) => m.type === 'change' && m.seq === 4, 'the removal');
 
     expect(socket.changesOf('i').map((change) => change.op)).toEqual(['added', 'modified', 'removed']);
     expect(socket.changesOf('i')[0]!.doc).toMatchObject({ id: eggs.id, content: 'eggs', created_by: null });
