@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_MAX_DEPTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest, unsupportedMediaType } from './errors.ts';
+import { bodyText } from './body-text.ts';
+import { badRequest } from './errors.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -73,24 +74,9 @@ export function parseJsonLimited(text: string): unknown {
   return value;
 }
 
-// The mark is kept in the text: a signed body's text must be its exact bytes (parseJsonLimited skips it).
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * The body's bytes as text. JSON is UTF-8 (RFC 8259): other bytes, another charset, or a compressed
- * body are refused, where a lenient decoder would store U+FFFD in place of what the client meant.
- */
-export function jsonBodyText(request: FastifyRequest, body: Buffer): string {
-  const encoding = request.headers['content-encoding'];
-  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') throw unsupportedMediaType(SERVER_MESSAGES.bodyEncodingUnsupported);
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedMediaType(SERVER_MESSAGES.bodyNotUtf8);
-  try {
-    return utf8.decode(body);
-  } catch {
-    throw badRequest(SERVER_MESSAGES.bodyNotUtf8, 'invalid_json');
-  }
-}
+/** The body's bytes as JSON text: UTF-8 only (RFC 8259), see bodyText. */
+export const jsonBodyText = (request: FastifyRequest, body: Buffer): string =>
+  bodyText(request, body, { message: SERVER_MESSAGES.bodyNotUtf8, code: 'invalid_json' });
 
 /**
  * Replaces Fastify's application/json parser with parseJsonLimited; the body limit stays the app's.

@@ -7,6 +7,7 @@ import { useTestApp } from '../test/test-app.ts';
 import {
   authorizationQuery,
   CLIENT_ID,
+  CLIENT_SECRET,
   linkAccount,
   OTHER_REDIRECT_URI,
   pkcePair,
@@ -136,7 +137,7 @@ describe('the linking form refuses', () => {
     }
   });
 
-  it('an odd character, a body too large, or a body that is no form: back to the page too, nothing stored', async () => {
+  it('an odd character, a body too large, a body that is no form or not UTF-8: back to the page too, nothing stored', async () => {
     const user = await createUser(t);
     const query = authorizationQuery(pkcePair().challenge);
     const send = (headers: Record<string, string>, payload: string) =>
@@ -148,6 +149,9 @@ describe('the linking form refuses', () => {
       [form, new URLSearchParams({ email: user.email, password: 'x'.repeat(1024 * 1024) }).toString(), 'invalid_credentials'],
       [{ 'content-type': 'application/json' }, JSON.stringify({ email: user.email, password: user.password }), 'invalid_request'],
       [{ 'content-type': 'application/json' }, `email=${user.email}&password=${user.password}`, 'invalid_request'],
+      // No browser sends these for a UTF-8 page: a lenient parser turned `é` into U+FFFD (sweep 13 L10).
+      [{ 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' }, new URLSearchParams({ email: user.email, password: user.password }).toString(), 'invalid_request'],
+      [form, `email=${encodeURIComponent(user.email)}&password=caf%E9`, 'invalid_request'],
     ] as const) {
       const response = await send(headers, payload);
       expect(response.statusCode).toBe(303);
@@ -265,5 +269,17 @@ describe('the token endpoint refuses', () => {
     });
     expect(garbled.status).toBe(400);
     expect(garbled.body).toEqual({ error: 'invalid_request', error_description: SERVER_MESSAGES.invalidJson });
+  });
+
+  it('a form that is not UTF-8: in OAuth format, and the code still works', async () => {
+    const { code, verifier } = await authorize();
+    const form = new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString();
+    const send = (contentType: string, payload: string) =>
+      t.request({ method: 'POST', path: ALEXA_TOKEN_PATH, headers: { 'content-type': contentType }, body: payload });
+    const latin1 = await send('application/x-www-form-urlencoded; charset=iso-8859-1', form);
+    expect([latin1.status, latin1.body]).toEqual([415, { error: 'invalid_request', error_description: SERVER_MESSAGES.formNotUtf8 }]);
+    const badEscape = await send('application/x-www-form-urlencoded', `${form}&state=%E9`);
+    expect([badEscape.status, badEscape.body]).toEqual([400, { error: 'invalid_request', error_description: SERVER_MESSAGES.formNotUtf8 }]);
+    expect((await exchange(code, verifier)).status).toBe(200);
   });
 });

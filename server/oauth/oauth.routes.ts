@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALEXA_AUTHORIZE_PATH, ALEXA_TOKEN_PATH, type LinkError } from '../../common/alexa.ts';
@@ -11,6 +10,7 @@ import type { FailureLimiter } from '../auth/failure-limiter.ts';
 import { actorOf } from '../http/authenticate.ts';
 import { answerError } from '../http/error-handler.ts';
 import { AppError, unsupportedMediaType, wrongPassword } from '../http/errors.ts';
+import { FORM_TYPE, INVALID_FORM, registerFormBodyParser } from '../http/form-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
 import { authorizationRequestOf, linkPage, type OAuthService } from './oauth.service.ts';
 
@@ -34,8 +34,6 @@ function answerOAuthError(error: FastifyError, request: FastifyRequest, reply: F
   return reply.status(status).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: error.message });
 }
 
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-
 /**
  * The linking form answers a person's browser, also when it is refused before the credentials are
  * checked (an odd character, a body too large, not a form): back to the linking page, saying that
@@ -46,15 +44,17 @@ const isForm = (request: FastifyRequest) => request.headers['content-type']?.spl
 
 /**
  * Whether the request itself is broken, not the credentials: a body that is no form (even one its
- * own parser refused first, bad JSON) is no sign-in attempt, and text no column can hold in the
- * query came with the link, which typing the password again would never fix (sweep 13 L6).
+ * own parser refused first, bad JSON) or a form no browser sends (not UTF-8) is no sign-in attempt,
+ * and text no column can hold in the query came with the link, which typing the password again
+ * would never fix (sweep 13 L6).
  */
-const linkIsBroken = (request: FastifyRequest) => !isForm(request) || !isStorableText(request.query);
+const linkIsBroken = (request: FastifyRequest, error: FastifyError, status: number) =>
+  !isForm(request) || status === 415 || error.code === INVALID_FORM || !isStorableText(request.query);
 
 function backToLinkPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
   if (status >= 500) return answerError(error, request, reply);
-  const reason: LinkError = status === 429 ? 'rate_limited' : linkIsBroken(request) ? 'invalid_request' : 'invalid_credentials';
+  const reason: LinkError = status === 429 ? 'rate_limited' : linkIsBroken(request, error, status) ? 'invalid_request' : 'invalid_credentials';
   return reply.redirect(linkPage(authorizationRequestOf(request.query), reason), 303);
 }
 
@@ -68,7 +68,7 @@ export function oauthRoutes(
   options: { auth: AuthService; loginFailures: FailureLimiter; rateLimitPerMinute: number },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(fastifyFormbody);
+    registerFormBodyParser(app);
     const perAddress = authRateLimits(app, options.rateLimitPerMinute, 'alexa-link', { email: 'none' });
 
     // Every answer is a redirect, also a refusal: a person in a browser sent this form.

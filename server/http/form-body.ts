@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { bodyText } from './body-text.ts';
+import { badRequest } from './errors.ts';
+
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** Refused forms carry this code: the request is broken, whatever its fields say. */
+export const INVALID_FORM = 'invalid_form';
+
+function decodeComponent(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    // A percent escape that is no UTF-8 (`%E9`): a lenient parser would keep it raw or store U+FFFD.
+    throw badRequest(SERVER_MESSAGES.formNotUtf8, INVALID_FORM);
+  }
+}
+
+/**
+ * The fields of a URL-encoded form. A name given twice answers an array of its values, so a schema
+ * that wants one value refuses it (RFC 6749 §3.1 forbids repeats). A null-prototype object: a field
+ * named `__proto__` is just a field.
+ */
+export function parseForm(text: string): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = Object.create(null);
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals));
+    const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1));
+    const earlier = form[name];
+    form[name] = earlier === undefined ? value : [earlier, value].flat();
+  }
+  return form;
+}
+
+/** Takes URL-encoded forms (the account-linking routes only), UTF-8 only as JSON is. */
+export function registerFormBodyParser(app: FastifyInstance): void {
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'buffer' }, (request: FastifyRequest, body, done) => {
+    try {
+      done(null, parseForm(bodyText(request, body as Buffer, { message: SERVER_MESSAGES.formNotUtf8, code: INVALID_FORM })));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
