@@ -61,13 +61,23 @@ describe('DeleteAccount', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.currentPasswordWrong);
     expect(within(dialog).getByRole('button', { name: 'Delete account' })).toHaveAttribute('aria-disabled', 'false');
     expect(session.get().user?.id).toBe('u1');
-    // The field says it again when focused, until it is edited.
+    // The focus goes back to the field, which says it again, until it is edited.
     const field = within(dialog).getByLabelText('Current password');
+    expect(field).toHaveFocus();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(SERVER_MESSAGES.currentPasswordWrong);
     await userEvent.type(field, 'x');
     expect(field).toHaveAttribute('aria-invalid', 'false');
     expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('too many tries: says so, without marking the password wrong', async () => {
+    fetchMock.mockResolvedValueOnce(failure(429, SERVER_MESSAGES.tooManyAttempts));
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'secret-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.tooManyAttempts);
+    expect(within(dialog).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('once deleted: signed out with the cache gone, on the sign-in page that says so', async () => {

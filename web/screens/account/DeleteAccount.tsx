@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
+import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { deleteAccount } from '../../api/auth.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Field } from '../../components/Field.tsx';
@@ -9,6 +9,7 @@ import { Modal } from '../../components/Modal.tsx';
 import modalStyles from '../../components/Modal.module.css';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
+import { useFieldError } from '../../components/useFieldError.ts';
 import type { LoginNotice } from '../LoginScreen.tsx';
 import styles from './AccountScreen.module.css';
 
@@ -33,28 +34,28 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const { error, setError, errorId, form, fieldProps } = useFieldError<'currentPassword'>();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError(MESSAGES.currentPasswordRequired);
+    if (!password) return setError({ message: MESSAGES.currentPasswordRequired, fields: ['currentPassword'] });
     setError(null);
     setBusy(true);
     try {
       await deleteAccount(password);
       navigate('/', { replace: true, state: { notice: UI_TEXT.accountDeleted } satisfies LoginNotice });
     } catch (failure) {
-      setError(messageOf(failure, UI_TEXT.deleteAccountFailed));
+      // Only a wrong password is the field's fault; no network or too many tries is not.
+      const message = messageOf(failure, UI_TEXT.deleteAccountFailed);
+      setError({ message, fields: message === SERVER_MESSAGES.currentPasswordWrong ? ['currentPassword'] : [] });
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form ref={form} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <Field
         label="Current password"
-        name="currentPassword"
         type="password"
         autoComplete="current-password"
         value={password}
@@ -62,11 +63,10 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           setPassword(event.target.value);
           setError(null);
         }}
-        aria-invalid={error !== null}
-        aria-describedby={error === null ? undefined : errorId}
+        {...fieldProps('currentPassword')}
         autoFocus
       />
-      <FormMessage error={error} errorId={errorId} />
+      <FormMessage error={error?.message} errorId={errorId} />
       <div className={modalStyles.actions}>
         <button type="button" className={ui.secondary} onClick={onCancel}>
           Cancel
