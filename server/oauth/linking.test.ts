@@ -101,6 +101,33 @@ describe('linking an account, the whole way', () => {
   });
 });
 
+describe('a client with one redirect URI', () => {
+  const single = useTestApp({ config: { alexa: { ...TEST_ALEXA, client: { ...TEST_ALEXA.client!, redirectUris: [REDIRECT_URI] } } } });
+
+  async function codeFor(overrides: Record<string, string | undefined>) {
+    const { verifier, challenge } = pkcePair();
+    const { location } = await submitLinkForm(single, authorizationQuery(challenge, overrides), await createUser(single));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    return { verifier, code: location.searchParams.get('code') ?? '' };
+  }
+  const trade = (code: string, verifier: string, extra: Record<string, string> = {}) =>
+    tokenRequest(single, { grant_type: 'authorization_code', code, code_verifier: verifier, ...extra });
+
+  it('may be sent no redirect URI: the code goes to that one, and the token request need not name it (RFC 6749 4.1.3)', async () => {
+    const { code, verifier } = await codeFor({ redirect_uri: undefined });
+    const tokens = await trade(code, verifier);
+    expect(tokens.status).toBe(200);
+    expect(await tokenWorks(single, tokens.body.access_token)).toBe(true);
+  });
+
+  it('named at the form: the token request must name it again', async () => {
+    const { code, verifier } = await codeFor({});
+    expect((await trade(code, verifier)).body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('redirect_uri') });
+    const { code: another, verifier: its } = await codeFor({});
+    expect((await trade(another, its, { redirect_uri: REDIRECT_URI })).status).toBe(200);
+  });
+});
+
 describe('the linking form refuses', () => {
   it('an unknown client or redirect URI: back to the page, never to that URI, nothing stored', async () => {
     const user = await createUser(t);

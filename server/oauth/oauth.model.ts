@@ -39,7 +39,16 @@ export interface LinkUser {
   id: string;
   grantId?: string;
   view?: UserView;
+  /**
+   * At the linking form: whether the request named its redirect URI. The library fills in the
+   * client's only one when it did not, and then asks for it at the token step, which RFC 6749
+   * 4.1.3 asks only when the authorization request included it.
+   */
+  redirectUriNamed?: boolean;
 }
+
+/** Stored for a code whose request named no redirect URI: the library checks a code's redirect URI only when it has one. */
+const NO_REDIRECT_URI = '';
 
 export interface OAuthModelDeps {
   db: Kysely<DB>;
@@ -138,7 +147,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
         code_hash: digest(code.authorizationCode),
         client_id: client.id,
         user_id: (user as LinkUser).id,
-        redirect_uri: code.redirectUri,
+        redirect_uri: (user as LinkUser).redirectUriNamed === false ? NO_REDIRECT_URI : code.redirectUri,
         scope: scopeText(code.scope),
         code_challenge: code.codeChallenge,
         code_challenge_method: code.codeChallengeMethod,

@@ -98,7 +98,9 @@ export function createOAuthService(deps: OAuthDeps) {
       if ((client?.redirectUris?.length ?? 0) > 1 && !params.redirect_uri) return linkPage(params, 'invalid_request');
       const request = new Request({ method: 'POST', headers: {}, query: params, body: {} });
       const response = new Response();
-      const authenticateHandler = { handle: async (): Promise<LinkUser> => ({ id: (await authenticateUser()).id }) };
+      const authenticateHandler = {
+        handle: async (): Promise<LinkUser> => ({ id: (await authenticateUser()).id, redirectUriNamed: Boolean(params.redirect_uri) }),
+      };
       try {
         await authorizationServer.authorize(request, response, { authenticateHandler });
       } catch (error) {

@@ -55,8 +55,14 @@ describe('AlexaLoginScreen', () => {
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('without a client and redirect URI there is nothing to link: no form, and why', () => {
-    open({ state: 'x' });
+  it('without a redirect URI, the form still goes to the server, which knows whether the client has only one', () => {
+    const { redirect_uri: _none, ...request } = REQUEST;
+    open(request);
+    expect(Object.fromEntries(new URL(form().action).searchParams)).toEqual(request);
+  });
+
+  it.each([{ state: 'x' }, { ...REQUEST, client_id: '' }])('without a client there is nothing to link: no form, and why (%o)', (query) => {
+    open(query);
     expect(screen.getByRole('alert')).toHaveTextContent(LINK_ERRORS.invalid_request);
     expect(screen.queryByRole('button', { name: LINK_PAGE_TEXT.submit })).toBeNull();
   });

@@ -62,7 +62,8 @@ export function AlexaLoginScreen() {
   return (
     <AuthLayout title={LINK_PAGE_TEXT.title}>
       <p className={authStyles.tagline}>{LINK_PAGE_TEXT.intro}</p>
-      {request.has('client_id') && request.has('redirect_uri') ? (
+      {/* No redirect URI is fine when the client has only one: the server knows which, and says so if not. */}
+      {request.get('client_id') ? (
         <form
           method="post"
           action={`${API_BASE_PATH}${ALEXA_AUTHORIZE_PATH}?${request}`}
