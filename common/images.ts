@@ -35,6 +35,9 @@ const megabytes = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MB`
  */
 export const ITEM_IMAGE_FILE_TYPES = 'image/jpeg,image/png,image/webp';
 
+/** The query parameter of a media URL that holds its expiry, in seconds since the epoch (clients renew before it). */
+export const MEDIA_URL_EXPIRY_PARAM = 'exp';
+
 export const IMAGE_MESSAGES = {
   imageDataRequired: 'Send the image as imageData: a data URL or base64 text',
   imageDataNotBase64: 'The image data is not valid base64 (or a data URL holding base64)',

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { API_BASE_PATH } from '../../common/constants.ts';
+import { MEDIA_URL_EXPIRY_PARAM } from '../../common/images.ts';
 
 /**
  * Listo's own signed URLs for stored image files: `/api/v1/media/{key}?exp=...&sig=...`, where
@@ -35,7 +36,7 @@ export function createMediaUrls(deps: { secret: string; now: () => Date }) {
   function urlUntil(blobKey: string, expiresAt: Date): string {
     const exp = Math.floor(expiresAt.getTime() / 1000);
     const path = blobKey.split('/').map(encodeURIComponent).join('/');
-    return `${API_BASE_PATH}${MEDIA_PATH}${path}?exp=${exp}&sig=${sign(blobKey, exp)}`;
+    return `${API_BASE_PATH}${MEDIA_PATH}${path}?${MEDIA_URL_EXPIRY_PARAM}=${exp}&sig=${sign(blobKey, exp)}`;
   }
 
   return {

@@ -14,6 +14,7 @@ import type { FakeSocket } from '../test/fake-socket.ts';
 import { sockets } from '../test/recording-live.ts';
 import { answer, item, mockFetch } from '../test/http.ts';
 import { appStore, resetAppState } from './app-state.ts';
+import { IMAGE_URL_RENEW_MARGIN_MS } from './fresh-image-urls.ts';
 import { ITEMS_LOAD_WAIT_MS, followListItems, followListShares, startLiveSync } from './live-sync.ts';
 import { replayPendingChanges } from './sync.ts';
 import { session } from './session.ts';
@@ -25,7 +26,8 @@ import { makeList, makeUser } from '../test/factories.ts';
  * plays the server, sending snapshots, changes and errors, and reads the store. No network.
  */
 
-vi.mock('../realtime/live.ts', async () => (await import('../test/recording-live.ts')).recordingLive());
+// No heartbeat in these tests: a fake socket never answers a ping, and some wait out an hour.
+vi.mock('../realtime/live.ts', async () => (await import('../test/recording-live.ts')).recordingLive({ heartbeat: { pingMs: 24 * 60 * 60_000 } }));
 
 const userDoc = (can_use_ai: boolean): UserView => makeUser({ first_name: 'Ada', can_use_ai });
 
@@ -183,6 +185,29 @@ describe('live sync', () => {
       const eggs = item('i2', 'eggs', { list_id: 'l1' });
       socket.receive({ type: 'resumed', id: socket.idOf('items', 'l1'), changes: [{ op: 'added', doc: eggs }], seq: 8 });
       expect(appStore.get().items.l1?.map((entry) => entry.content)).toEqual(['milk', 'eggs']);
+      unfollow();
+    });
+
+    it('asks for a snapshot again shortly before its image URLs expire: an unchanged item brings no fresh ones', async () => {
+      stop = startLiveSync();
+      const socket = await connected();
+      const expiry = Date.now() + 60 * 60_000;
+      const url = (variant: string) => `/api/v1/media/images/p1/${variant}.webp?exp=${expiry / 1000}&sig=s`;
+      const photo = { primary: { id: 'p1', thumbnailUrl: url('thumbnail'), mediumUrl: url('medium'), uploadedAt: '2025-01-01T00:00:00.000Z' } };
+      const unfollow = await follow('l1', { items: [item('i1', 'milk', { images: photo })], seq: 7 });
+      const first = socket.idOf('items', 'l1');
+      socket.receive({ type: 'resumed', id: first, changes: [], seq: 7 });
+      const subscribes = () => socket.sent.filter((message) => message.type === 'subscribe' && message.topic === 'items');
+
+      await act(() => vi.advanceTimersByTimeAsync(expiry - IMAGE_URL_RENEW_MARGIN_MS - Date.now() - 1));
+      expect(subscribes()).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(socket.sent).toContainEqual({ type: 'unsubscribe', id: first });
+      expect(subscribes()).toEqual([expect.objectContaining({ since: 7 }), { type: 'subscribe', id: socket.idOf('items', 'l1'), topic: 'items', listId: 'l1' }]);
+      // The snapshot's fresh URLs reach the store.
+      const fresh = { primary: { ...photo.primary, thumbnailUrl: url('thumbnail').replace(/exp=\d+/, 'exp=1') } };
+      socket.receive({ type: 'snapshot', id: socket.idOf('items', 'l1'), docs: [item('i1', 'milk', { images: fresh })], seq: 7 });
+      expect(appStore.get().items.l1?.[0]?.images).toEqual(fresh);
       unfollow();
     });
 

@@ -9,6 +9,7 @@ import type { ItemsRead } from '../api/items.ts';
 import type { LiveClient, LiveStatus } from '../realtime/live-client.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
 import { appStore, type AppState } from './app-state.ts';
+import { keepImageUrlsFresh } from './fresh-image-urls.ts';
 import { setServerItems } from './item-actions.ts';
 import { removeListLocally, updateVisitedList } from './list-actions.ts';
 import { mergeServerLists } from './optimistic.ts';
@@ -139,28 +140,34 @@ export const ITEMS_LOAD_WAIT_MS = 5_000;
 /**
  * Follows the items of one list while it is open, from the items `loaded` read over REST: the socket
  * then brings only what changed since, not every item again. Without them (the read failed, or is
- * not in after ITEMS_LOAD_WAIT_MS) it asks for a snapshot. Answers the unsubscribe function.
+ * not in after ITEMS_LOAD_WAIT_MS) it asks for a snapshot, as it does for fresh image URLs before
+ * they expire. Answers the unsubscribe function.
  */
 export function followListItems(listId: string, loaded: Promise<ItemsRead | undefined>): () => void {
-  let subscription: { unsubscribe(): void } | undefined;
+  let unfollow: (() => void) | undefined;
   let stopped = false;
   const follow = (read: ItemsRead | undefined) => {
     clearTimeout(waiting);
-    if (stopped || subscription) return;
-    subscription = liveClient().subscribe<ItemView>({
-      topic: 'items',
-      listId,
-      ...(read && { from: { docs: read.items, seq: read.seq } }),
-      onUpdate: (docs) => setServerItems(listId, [...docs.values()]),
-      onEnd: forgetWhenOutOfReach(listId),
-    });
+    if (stopped || unfollow) return;
+    unfollow = keepImageUrlsFresh<ItemView>(({ renewal, onDocs }) =>
+      liveClient().subscribe<ItemView>({
+        topic: 'items',
+        listId,
+        ...(read && !renewal && { from: { docs: read.items, seq: read.seq } }),
+        onUpdate: (docs) => {
+          setServerItems(listId, [...docs.values()]);
+          onDocs(docs.values());
+        },
+        onEnd: forgetWhenOutOfReach(listId),
+      }),
+    );
   };
   const waiting = setTimeout(() => follow(undefined), ITEMS_LOAD_WAIT_MS);
   loaded.then(follow, () => follow(undefined));
   return () => {
     stopped = true;
     clearTimeout(waiting);
-    subscription?.unsubscribe();
+    unfollow?.();
   };
 }
 

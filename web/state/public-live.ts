@@ -1,6 +1,7 @@
 import { ACCESS_LOST, type ErrorCode } from '../../common/realtime.ts';
 import type { PublicItemView, PublicListView } from '../../common/schemas/lists.ts';
 import { createBrowserLiveClient } from '../realtime/live.ts';
+import { keepImageUrlsFresh } from './fresh-image-urls.ts';
 
 /**
  * Follows a public list for a visitor who is not signed in: its document (its name) and its items,
@@ -25,6 +26,19 @@ export function followPublicList(
     },
     onEnd,
   });
-  live.subscribe<PublicItemView>({ topic: 'items', listId, onUpdate: (docs) => handlers.onItems([...docs.values()]), onEnd });
-  return () => live.close();
+  const stopItems = keepImageUrlsFresh<PublicItemView>(({ onDocs }) =>
+    live.subscribe<PublicItemView>({
+      topic: 'items',
+      listId,
+      onUpdate: (docs) => {
+        handlers.onItems([...docs.values()]);
+        onDocs(docs.values());
+      },
+      onEnd,
+    }),
+  );
+  return () => {
+    stopItems();
+    live.close();
+  };
 }

@@ -9,7 +9,7 @@ export const sockets: FakeSocket[] = [];
  * FakeSocket. Use: `vi.mock('…/realtime/live.ts', async () => (await import('…/test/recording-live.ts')).recordingLive())`,
  * and import `sockets` from here.
  */
-export function recordingLive(extra: Pick<LiveClientOptions, 'backoff'> = {}) {
+export function recordingLive(extra: Pick<LiveClientOptions, 'backoff' | 'heartbeat'> = {}) {
   return {
     createBrowserLiveClient: (options: Pick<LiveClientOptions, 'onStatus'> = {}) =>
       createLiveClient({

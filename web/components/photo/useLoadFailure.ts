@@ -1,8 +1,8 @@
 import { useState } from 'react';
 
 /**
- * Whether the image at `src` failed to load, and the `onError` handler that records it. Signed URLs
- * expire; the live feed brings the item again with a fresh one, which is tried anew.
+ * Whether the image at `src` failed to load, and the `onError` handler that records it. A new
+ * `src` (the item changed, or its signed URLs were renewed: state/fresh-image-urls.ts) is tried anew.
  */
 export function useLoadFailure(src: string | undefined): [failed: boolean, onError: () => void] {
   const [failedSrc, setFailedSrc] = useState<string>();
