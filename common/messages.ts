@@ -196,6 +196,7 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   bodyNotUtf8: 'The request body is not valid UTF-8. Send JSON text in UTF-8.',
+  formExpected: 'Send the request as a form (Content-Type: application/x-www-form-urlencoded).',
   formNotUtf8: 'The form is not valid UTF-8. Send it URL-encoded in UTF-8.',
   bodyEncodingUnsupported: 'The request body must be sent uncompressed (no Content-Encoding).',
   internal: 'Something went wrong on our side. Please try again.',

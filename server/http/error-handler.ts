@@ -28,6 +28,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'url_too_long', message: SERVER_MESSAGES.pathParamTooLong },
 };
 
+/** Our answer to one of Fastify's client errors (a body too large...), or undefined for any other error. */
+export const knownClientError = (error: FastifyError) => (error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined);
+
 export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
 /**
@@ -56,7 +59,7 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     const message = field ? `${field}: ${text}` : text;
     return reply.status(400).send(errorBody('invalid_input', message));
   }
-  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  const known = knownClientError(error);
   if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
   if (error.statusCode === 429) {
     return reply.status(429).send(errorBody('rate_limited', SERVER_MESSAGES.tooManyAttempts));

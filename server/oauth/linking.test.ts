@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALEXA_AUTHORIZE_PATH, ALEXA_LOGIN_PATH, ALEXA_TOKEN_PATH } from '../../common/alexa.ts';
 import { API_BASE_PATH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { FORM_BODY_LIMIT_BYTES } from '../http/form-body.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import {
@@ -298,13 +299,17 @@ describe('the token endpoint refuses', () => {
     expect(garbled.body).toEqual({ error: 'invalid_request', error_description: SERVER_MESSAGES.invalidJson });
   });
 
-  it('a form that is not UTF-8: in OAuth format, and the code still works', async () => {
+  it('a body that is no form, not UTF-8, or too large: in OAuth format, and the code still works', async () => {
     const { code, verifier } = await authorize();
     const form = new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString();
     const send = (contentType: string, payload: string) =>
       t.request({ method: 'POST', path: ALEXA_TOKEN_PATH, headers: { 'content-type': contentType }, body: payload });
     const latin1 = await send('application/x-www-form-urlencoded; charset=iso-8859-1', form);
     expect([latin1.status, latin1.body]).toEqual([415, { error: 'invalid_request', error_description: SERVER_MESSAGES.formNotUtf8 }]);
+    const tooLarge = await send('application/x-www-form-urlencoded', `${form}${'&a'.repeat(FORM_BODY_LIMIT_BYTES)}`);
+    expect([tooLarge.status, tooLarge.body]).toEqual([413, { error: 'invalid_request', error_description: SERVER_MESSAGES.bodyTooLarge }]);
+    const text = await send('text/plain', form);
+    expect([text.status, text.body]).toEqual([415, { error: 'invalid_request', error_description: SERVER_MESSAGES.formExpected }]);
     const badEscape = await send('application/x-www-form-urlencoded', `${form}&state=%E9`);
     expect([badEscape.status, badEscape.body]).toEqual([400, { error: 'invalid_request', error_description: SERVER_MESSAGES.formNotUtf8 }]);
     expect((await exchange(code, verifier)).status).toBe(200);

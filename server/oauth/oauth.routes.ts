@@ -8,7 +8,7 @@ import { authRateLimits } from '../auth/auth.routes.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FailureLimiter } from '../auth/failure-limiter.ts';
 import { actorOf } from '../http/authenticate.ts';
-import { answerError } from '../http/error-handler.ts';
+import { answerError, knownClientError } from '../http/error-handler.ts';
 import { AppError, unsupportedMediaType, wrongPassword } from '../http/errors.ts';
 import { FORM_TYPE, INVALID_FORM, registerFormBodyParser } from '../http/form-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
@@ -26,12 +26,14 @@ declare module 'fastify' {
  * text) is answered in OAuth's format too, with the API's wording.
  */
 function answerOAuthError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  // Fastify's own refusals in our words, as the rest of the API has them; but this endpoint takes forms.
+  const known = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? { status: 415, message: SERVER_MESSAGES.formExpected } : knownClientError(error);
+  const status = known?.status ?? (error instanceof AppError ? error.status : (error.statusCode ?? 500));
   if (status >= 500) {
     request.log.error({ err: error }, 'token request failed');
     return reply.status(500).send({ error: 'server_error', error_description: SERVER_MESSAGES.internal });
   }
-  return reply.status(status).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: error.message });
+  return reply.status(status).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: known?.message ?? error.message });
 }
 
 /**
