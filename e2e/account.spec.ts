@@ -131,11 +131,11 @@ test('at 320 px an account is deleted once its password is given: signed out, to
   expect(box.x + box.width).toBeLessThanOrEqual(320);
   await expectNoAxeViolations(page, 'Delete Account dialog');
   await dialog.getByLabel('Current password').fill('wrong-password');
-  // From the keyboard: while the server answers, and after, the focus stays on the button, in the dialog.
+  // From the keyboard: the focus stays in the dialog, and the refusal takes it back to the password.
   await dialog.getByRole('button', { name: 'Delete account' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText(SERVER_MESSAGES.currentPasswordWrong);
-  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeFocused();
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
   await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete account' }).click();
 
