@@ -11,6 +11,9 @@ export const IMAGE_URL_RENEW_MIN_MS = 5 * 60_000;
 
 type ImageCarrier = { images?: ItemImagesView | null };
 
+// A pattern, not `new URL`: this runs over every item of the list on each of its changes.
+const EXPIRY = new RegExp(`[?&]${MEDIA_URL_EXPIRY_PARAM}=(\\d+)`);
+
 /** When the first of these items' image URLs expires (ms since the epoch); undefined without any. */
 export function earliestImageExpiry(items: Iterable<ImageCarrier>): number | undefined {
   let earliest: number | undefined;
@@ -18,8 +21,8 @@ export function earliestImageExpiry(items: Iterable<ImageCarrier>): number | und
     const image = item.images?.primary;
     if (!image) continue;
     for (const url of [image.thumbnailUrl, image.mediumUrl]) {
-      const seconds = Number(new URL(url, 'http://listo.invalid').searchParams.get(MEDIA_URL_EXPIRY_PARAM));
-      if (Number.isFinite(seconds) && seconds > 0) earliest = Math.min(earliest ?? Infinity, seconds * 1000);
+      const seconds = EXPIRY.exec(url)?.[1];
+      if (seconds !== undefined) earliest = Math.min(earliest ?? Infinity, Number(seconds) * 1000);
     }
   }
   return earliest;

@@ -191,7 +191,7 @@ describe('live sync', () => {
     it('asks for a snapshot again shortly before its image URLs expire: an unchanged item brings no fresh ones', async () => {
       stop = startLiveSync();
       const socket = await connected();
-      const expiry = Date.now() + 60 * 60_000;
+      const expiry = Math.ceil(Date.now() / 1000) * 1000 + 60 * 60_000; // URLs carry whole seconds
       const url = (variant: string) => `/api/v1/media/images/p1/${variant}.webp?exp=${expiry / 1000}&sig=s`;
       const photo = { primary: { id: 'p1', thumbnailUrl: url('thumbnail'), mediumUrl: url('medium'), uploadedAt: '2025-01-01T00:00:00.000Z' } };
       const unfollow = await follow('l1', { items: [item('i1', 'milk', { images: photo })], seq: 7 });

@@ -21,7 +21,7 @@ describe('followPublicList', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     const socket = sockets.at(-1)!;
     socket.open();
-    const expiry = Date.now() + 90 * 60_000;
+    const expiry = Math.ceil(Date.now() / 1000) * 1000 + 90 * 60_000; // URLs carry whole seconds
     const photo = (exp: number) => ({
       primary: { id: 'p1', thumbnailUrl: `/m/t.webp?exp=${exp / 1000}&sig=s`, mediumUrl: `/m/m.webp?exp=${exp / 1000}&sig=s`, uploadedAt: '2025-01-01T00:00:00.000Z' },
     });
