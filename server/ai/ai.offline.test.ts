@@ -246,6 +246,19 @@ describe('POST /lists/{id}/process-items', () => {
     expect(noPrompts.body.error).toEqual({ code: 'no_prompts', message: MESSAGES.customPromptsNoPrompts });
   });
 
+  it("keeps the user's own corrections, as the other AI calls do (sweep 15 #1)", async () => {
+    const { owner, listId } = await ownerWithList(t, { custom_prompts: ['Set priorities', 'Add the department'] });
+    const [milk] = await addItems(t, owner.token, listId, ['milk', 'bananas']);
+    await t.request({ method: 'PUT', path: `/lists/${listId}/items/${milk!.id}`, token: owner.token, body: { properties: { priority: 'low', department: 'Frozen' } } });
+
+    const response = await post(owner.token, `/lists/${listId}/process-items`);
+
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const items = Object.fromEntries((await itemsOf(owner.token, listId)).map((item) => [item.content, item.properties]));
+    expect(items).toEqual({ milk: { priority: 'low', department: 'Frozen' }, bananas: { priority: 'medium', department: 'Produce' } });
+    expect((response.body.updatedItems as Item[]).map((item) => item.content)).toEqual(['bananas']);
+  });
+
   it('runs the prompts it understands offline over every item and answers the updated items', async () => {
     const { owner, listId } = await ownerWithList(t, { custom_prompts: ['Group by aisle', 'Translate to French'] });
     await addItems(t, owner.token, listId, ['milk', 'bananas', 'flux capacitor']);

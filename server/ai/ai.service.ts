@@ -75,21 +75,24 @@ export function createAiService(deps: AiDeps) {
   const present = (row: ItemRow, role: ListRole) => deps.presentItem(row, { member: isMember(role) });
 
   /**
-   * Department, category and priority for each name, by name key: the user's remembered
-   * corrections over the provider's (cached) answers. `keys` limits what is answered.
+   * The provider's answers by name key, with the user's own corrections over them (docs/api.md,
+   * Enrichment): a value the user set for a property of that name is kept, whatever any prompt or
+   * provider answers for it.
    */
+  async function correctedBy(actor: Actor, answered: Map<string, PropertyValues>): Promise<Map<string, PropertyValues>> {
+    const memory = await recallProperties(db, actor.user.id, [...answered.keys()]);
+    return new Map(
+      [...answered].map(([key, values]) => {
+        const remembered = memory.get(key) ?? {};
+        return [key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, hasText(remembered[name]) ? String(remembered[name]) : value]))];
+      }),
+    );
+  }
+
+  /** Department, category and priority for each name, by name key, corrected by the user. `keys` limits what is answered. */
   async function enrichment(actor: Actor, names: readonly string[], tier: AiTier, keys: readonly AiEnrichmentKey[], fresh = false) {
     const classified = await answers.classifications(names, tier, fresh);
-    const memory = await recallProperties(db, actor.user.id, [...classified.keys()]);
-    const values = new Map<string, PropertyValues>();
-    for (const [key, classification] of classified) {
-      const remembered = memory.get(key) ?? {};
-      values.set(
-        key,
-        Object.fromEntries(keys.map((name) => [name, hasText(remembered[name]) ? String(remembered[name]) : classification[name]])),
-      );
-    }
-    return values;
+    return correctedBy(actor, new Map([...classified].map(([key, classification]) => [key, Object.fromEntries(keys.map((name) => [name, classification[name]]))])));
   }
 
   /**
@@ -240,15 +243,16 @@ export function createAiService(deps: AiDeps) {
       if (names.length === 0) throw badRequest(MESSAGES.customPromptsNoItems, 'no_items');
       const prompts = fromJson(list.custom_prompts);
       if (prompts.length === 0) throw badRequest(MESSAGES.customPromptsNoPrompts, 'no_prompts');
-      const results: Map<string, PropertyValues>[] = [];
-      for (const prompt of prompts) results.push(await answers.promptValues(prompt, names, tier));
+      // A later prompt's value wins over an earlier one's; the user's own correction over both.
+      const answered = new Map<string, PropertyValues>();
+      for (const prompt of prompts) {
+        for (const [key, values] of await answers.promptValues(prompt, names, tier)) answered.set(key, { ...answered.get(key), ...values });
+      }
+      const values = await correctedBy(actor, answered);
 
       return changes.write([listId], async (trx, record) => {
         const { role } = await authorize(trx, actor, listId, 'edit-items');
-        const updated = await writeValues(trx, listId, await allItems(trx, listId), (row) => {
-          const key = itemNameKey(row.content);
-          return Object.assign({}, ...results.map((result) => result.get(key) ?? {}));
-        });
+        const updated = await writeValues(trx, listId, await allItems(trx, listId), (row) => values.get(itemNameKey(row.content)));
         await record(
           updated.map((row) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: row.id })),
           activityOf(actor, itemActivity('edited', updated.map((row) => row.content))),
