@@ -53,6 +53,18 @@ describe('custom prompts', () => {
     ['Translate to French and German', [], ['de', 'fr']],
     ['Add the Spanish name', [], ['es']],
     ['Nach Abteilung und Kategorie ordnen', ['department', 'category'], []],
+    // Plurals, as most people write them (sweep 15 #2).
+    ['Add departments', ['department'], []],
+    ['Group by aisles', ['department'], []],
+    ['Sort by sections', ['department'], []],
+    ['Agrupar por pasillos y secciones', ['department'], []],
+    ['Indeling in afdelingen', ['department'], []],
+    ['Show the types of items', ['category'], []],
+    // A language named in another lexicon language.
+    ['Traduire en allemand', [], ['de']],
+    ['Traducir al inglés y al portugués', [], ['en', 'pt']],
+    ['Vertaal naar het Frans', [], ['fr']],
+    ['Mark art supplies as important', ['priority'], []],
     ['Write a haiku', [], []],
   ])('"%s" asks for %j and translations into %j', (prompt, keys, languages) => {
     expect(readPromptIntents(prompt)).toEqual({ keys, languages });

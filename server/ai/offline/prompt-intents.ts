@@ -13,20 +13,21 @@ export interface PromptIntents {
   languages: LexiconLanguage[];
 }
 
+// Matched on folded text (lower case, no accents), singular and plural: "Add departments" is the
+// first prompt many users write. No bare German "Art" (kind): "Mark art supplies" is no category request.
 const KEYWORDS: Record<AiEnrichmentKey, RegExp> = {
-  department: /\b(department|aisle|section|store layout|walking order|where .*(?:store|shop|supermarket)|abteilung|gang|rayon|pasillo|secci[oó]n|reparto|corsia|afdeling|gangpad|corredor|sec[cç][aã]o)\b/iu,
-  category: /\b(categor\w*|kategorie\w*|categorie\w*|food group|type of (?:food|item)|kind of (?:food|item)|art|tipo|soort)\b/iu,
+  department:
+    /\b(departments?|aisles?|sections?|store layout|walking order|where .*(?:store|shop|supermarket)|abteilung(?:en)?|gang|gange|rayons?|pasillos?|seccion(?:es)?|repart[oi]|corsi[ae]|afdelingen?|gangpad(?:en)?|corredor(?:es)?|secc?(?:ao|oes))\b/iu,
+  category: /\b(categor\w*|kategorie\w*|categorie\w*|food groups?|types? of (?:food|items?)|kinds? of (?:food|items?)|tipos?|soort(?:en)?)\b/iu,
   priority: /\b(priorit\w*|urgen\w*|important\w*|essential\w*|must.?have|wichtig\w*|dringend\w*|importan\w*|belangrijk\w*)\b/iu,
 };
 
 const TRANSLATE = /\b(translat\w*|[uü]bersetz\w*|tradu\w*|vertaal\w*|in (?:english|german|french|spanish|italian|dutch|portuguese))\b/iu;
 
-/** Each language's names, English and its own ("French", "français"), folded for matching. */
+/** Each language's names in every lexicon language ("German", "Deutsch", "allemand", "tedesco"...), folded for matching. */
 const LANGUAGE_NAMES: [LexiconLanguage, string[]][] = LEXICON_LANGUAGES.map((code) => [
   code,
-  [new Intl.DisplayNames(['en'], { type: 'language' }).of(code)!, new Intl.DisplayNames([code], { type: 'language' }).of(code)!].map(
-    (name) => fold(name),
-  ),
+  LEXICON_LANGUAGES.map((language) => fold(new Intl.DisplayNames([language], { type: 'language' }).of(code)!)),
 ]);
 
 function fold(text: string): string {
