@@ -116,6 +116,7 @@ export const AI_MESSAGES = {
   photoTooLarge: `A photo must be at most ${MB(AI_PHOTO_MAX_BYTES)} MB`,
   photoTooManyPixels: `A photo can have at most ${AI_PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
   photoNotImage: 'The photo is not an image Listo can read (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
+  photoUnreadable: 'The photo could not be read: it may be damaged or incomplete',
   propertiesTooLarge: 'The properties the AI model answered would make an item too large; nothing was changed',
   renamedMeanwhile: 'The item was renamed while the AI model worked on it. Nothing was changed; please try again.',
   adminOnly: "Only this server's administrators can change AI access",

@@ -287,7 +287,7 @@ describe('POST /lists/{id}/process-items', () => {
 });
 
 describe('POST /lists/{id}/items/photo', () => {
-  it('refuses what is not a photo: 400 not base64, 415 not an image, 413 over 10 MB', async () => {
+  it('refuses what is not a photo: 400 not base64 or damaged, 415 not an image, 413 over 10 MB', async () => {
     const { owner, listId } = await ownerWithList(t);
     const photo = (photoData: unknown) => post(owner.token, `/lists/${listId}/items/photo`, { photoData });
 
@@ -306,6 +306,10 @@ describe('POST /lists/{id}/items/photo', () => {
     // AVIF, which sharp reports as HEIF with AV1 inside, is a photo.
     const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'white' } }).avif().toBuffer();
     expect((await photo(avif.toString('base64'))).status).not.toBe(415);
+    // A JPEG cut short (an upload that broke off) is a damaged photo, not an unknown format (sweep 15 #3).
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: 'white' } }).jpeg().toBuffer();
+    const cut = await photo(jpeg.subarray(0, jpeg.length / 2).toString('base64'));
+    expect([cut.status, cut.body.error]).toEqual([400, { code: 'invalid_image', message: AI_MESSAGES.photoUnreadable }]);
     const huge = await photo(Buffer.alloc(10 * 1024 * 1024 + 16).toString('base64'));
     expect(huge.status).toBe(413);
     expect(huge.body.error.message).toBe(AI_MESSAGES.photoTooLarge);

@@ -21,6 +21,8 @@ const LONGEST_SIDE = 2048;
 const decodeOptions = { limitInputPixels: AI_PHOTO_MAX_PIXELS, failOn: 'error' } as const;
 
 const notAnImage = () => unsupportedMediaType(AI_MESSAGES.photoNotImage);
+/** Its header was a photo's (decodePhoto read it), its pixels would not decode: cut short or damaged. */
+const damaged = () => badRequest(AI_MESSAGES.photoUnreadable, 'invalid_image');
 
 /**
  * The photo formats the message names, as sharp reports them (AVIF is HEIF with AV1 inside). sharp
@@ -70,7 +72,7 @@ export async function photoForOcr(photo: Photo): Promise<Buffer> {
   try {
     return await prepared(photo).greyscale().normalise().png().toBuffer();
   } catch {
-    throw notAnImage();
+    throw damaged();
   }
 }
 
@@ -80,6 +82,6 @@ export async function photoForModel(photo: Photo): Promise<{ mimeType: 'image/jp
     const jpeg = await prepared(photo).jpeg({ quality: 85 }).toBuffer();
     return { mimeType: 'image/jpeg', base64: jpeg.toString('base64') };
   } catch {
-    throw notAnImage();
+    throw damaged();
   }
 }

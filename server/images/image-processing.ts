@@ -88,12 +88,12 @@ function originalTypeOf(format: ImageFormat): OriginalType {
   return format === 'png' ? 'image/png' : format === 'webp' ? 'image/webp' : 'image/jpeg';
 }
 
-/** A decoder's failure as the client's error: too many pixels 413, HEIC without its codec 415, damage 400. */
 /** sharp's refusal of an image whose header claims more pixels than `limitInputPixels`. */
 export function exceedsPixelLimit(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
+/** A decoder's failure as the client's error: too many pixels 413, HEIC without its codec 415, damage 400. */
 function refusal(error: unknown, format: ImageFormat): Error {
   if (!(error instanceof Error) || error instanceof AppError) return error as Error;
   if (exceedsPixelLimit(error)) return tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
