@@ -1,3 +1,5 @@
+import { shortName } from './short-name.ts';
+
 /**
  * The web side of the AI features (issue 10): the languages the item menu offers and the words of
  * the AI controls that the spec does not fix. The spec's own messages (custom prompts, photo
@@ -19,8 +21,8 @@ export const AI_TEXT = {
   runCustomPrompts: 'Run custom prompts',
   runningCustomPrompts: 'Running custom prompts…',
   sorting: 'Sorting with AI…',
-  translating: (content: string, language: string) => `Translating "${content}" into ${language}…`,
-  addingProperties: (content: string) => `Adding properties to "${content}"…`,
+  translating: (content: string, language: string) => `Translating "${shortName(content)}" into ${language}…`,
+  addingProperties: (content: string) => `Adding properties to "${shortName(content)}"…`,
   analyzingPhoto: 'Reading the items in the photo…',
   photoButton: 'Add items from a photo',
   photoDescription: 'Photograph a shopping list, or choose a photo of one: its items are added to this list.',

@@ -1,5 +1,6 @@
 import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
 import { IMAGE_BODY_LIMIT_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
+import { shortName } from './short-name.ts';
 
 /**
  * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
@@ -127,8 +128,8 @@ export const AI_MESSAGES = {
     `No AI model is configured on this server, and the built-in assistant cannot translate into ${language}`,
   /** 422: the offline dictionary does not know the item. */
   offlineUnknownItem: (name: string, language: string) =>
-    `The built-in assistant does not know how to say "${name}" in ${language}`,
+    `The built-in assistant does not know how to say "${shortName(name)}" in ${language}`,
   /** 501 for a custom prompt or property the offline assistant cannot run. */
   offlinePrompt: (prompt: string) =>
-    `No AI model is configured on this server, and the built-in assistant cannot run "${prompt}": it understands prompts about departments, aisles, categories, priorities and translations`,
+    `No AI model is configured on this server, and the built-in assistant cannot run "${shortName(prompt)}": it understands prompts about departments, aisles, categories, priorities and translations`,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_NAME_MAX_LENGTH, itemActivity, lastChangeLine, publicFirstName, SOMEONE, timeAgo } from './list-activity.ts';
+import { QUOTED_NAME_MAX_LENGTH } from './short-name.ts';
+import { itemActivity, lastChangeLine, publicFirstName, SOMEONE, timeAgo } from './list-activity.ts';
 
 describe('itemActivity', () => {
   it('names one item and counts several', () => {
@@ -18,7 +19,7 @@ describe('itemActivity', () => {
 
   it('shortens a long name to one line', () => {
     const summary = itemActivity('renamed', ['x'.repeat(200)])!;
-    expect(summary).toBe(`renamed ${'x'.repeat(ACTIVITY_NAME_MAX_LENGTH - 1)}…`);
+    expect(summary).toBe(`renamed ${'x'.repeat(QUOTED_NAME_MAX_LENGTH - 1)}…`);
   });
 });
 

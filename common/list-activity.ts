@@ -1,3 +1,4 @@
+import { shortName } from './short-name.ts';
 import { trimUnseen } from './unseen-text.ts';
 
 /**
@@ -8,8 +9,6 @@ import { trimUnseen } from './unseen-text.ts';
 
 /** Who, when the author has no first name (never their e-mail address), or their account is gone. */
 export const SOMEONE = 'Someone';
-/** What a summary keeps of an item's name: the line is one line on a phone. */
-export const ACTIVITY_NAME_MAX_LENGTH = 40;
 
 /** What a write did to items. */
 export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed' | 'photo-added' | 'photo-removed';
@@ -33,11 +32,6 @@ export const LIST_ACTIVITY = {
   reordered: 'reordered the items',
   sorted: 'sorted the items',
 } as const;
-
-function shortName(name: string): string {
-  const trimmed = name.trim();
-  return trimmed.length <= ACTIVITY_NAME_MAX_LENGTH ? trimmed : `${trimmed.slice(0, ACTIVITY_NAME_MAX_LENGTH - 1).trimEnd()}…`;
-}
 
 /** "added milk" for one item, "added 3 items" for several (undefined for none: nothing happened). */
 export function itemActivity(activity: ItemActivity, names: readonly string[]): string | undefined {

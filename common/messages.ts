@@ -15,6 +15,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PATH_PARAM_MAX_LENGTH,
 } from './constants.ts';
+import { shortName } from './short-name.ts';
 
 /** User-facing messages from the product spec (sections 4, 5, 6 and 8), defined once. */
 export const MESSAGES = {
@@ -88,7 +89,7 @@ export const UI_TEXT = {
   itemUpdateFailed: 'Failed to update item: ',
   itemDeleteFailed: 'Failed to delete item: ',
   /** An item deleted elsewhere (another member, another device) while this user typed a new name for it. */
-  renameLostItemDeleted: (name: string) => `"${name}" was deleted meanwhile: your new name for it was not saved.`,
+  renameLostItemDeleted: (name: string) => `"${shortName(name)}" was deleted meanwhile: your new name for it was not saved.`,
   /** Said to screen readers, which do not see a row come or go. */
   itemsAddedAnnouncement: (names: readonly string[]) => `Added ${names.join(', ')}`,
   itemDeletedAnnouncement: (name: string) => `Deleted ${name}`,
@@ -149,7 +150,7 @@ export const UI_TEXT = {
 } as const;
 
 /** The warning of POST /items/batch for an item that is already on the list, unchecked. */
-export const duplicateItemWarning = (name: string) => `"${name}" is already on this list`;
+export const duplicateItemWarning = (name: string) => `"${shortName(name)}" is already on this list`;
 
 /** Messages of our own, for cases the spec leaves to the server. */
 /** A query parameter given more than once (`?limit=1&limit=2`). */
