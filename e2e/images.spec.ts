@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
+import sharp from 'sharp';
+import { addItems, apiToken, confirmEmail, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
 
 /**
  * A photo on an item, end to end: Chromium's fake camera (e2e/chromium.ts) takes it, the item row
@@ -64,4 +65,30 @@ test('take a photo of an item, see it live in another browser, and remove it', a
   await expect(page.getByRole('button', { name: 'Add image to hinges' })).toBeFocused();
   await expect(other.getByRole('button', { name: 'Image of hinges' })).toHaveCount(0);
   await otherContext.close();
+});
+
+test('at 320 px the viewer of an item with a very long name shows its picture without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await registerUser(page, 'long-name');
+  const listId = await openNewList(page, 'Long names');
+  const name = 'L'.repeat(500);
+  const token = await apiToken(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post(`/api/v1/lists/${listId}/items`, { headers, data: { content: name } });
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const attached = await page.request.post(`/api/v1/lists/${listId}/items/${(await created.json()).id}/image`, {
+    headers,
+    data: { imageData: `data:image/jpeg;base64,${picture.toString('base64')}` },
+  });
+  expect(attached.status()).toBe(200);
+
+  await page.getByRole('button', { name: `Image of ${name}` }).click();
+  // The title is cut to a few lines on screen; the dialog's name keeps all of it.
+  const viewer = page.getByRole('dialog', { name });
+  const image = viewer.getByRole('img', { name: `Image of ${name}` });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const box = (await image.boundingBox())!;
+  expect(box.y + box.height / 2).toBeLessThan(640);
+  expect(await viewer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeInViewport();
 });
