@@ -24,4 +24,13 @@ describe('trimUnseen', () => {
     expect(trimUnseen('e\u0301')).toBe('e\u0301');
     expect(trimUnseen('한글')).toBe('한글');
   });
+
+  it('puts a space for each control character inside, and drops direction overrides (sweep 15 #6)', () => {
+    expect(trimUnseen('ab\u0001\u0007\u001bcd')).toBe('ab   cd');
+    expect(trimUnseen('two\nlines\tand a tab')).toBe('two lines and a tab');
+    expect(trimUnseen('\u202Egpj.exe')).toBe('gpj.exe');
+    expect(trimUnseen('photo\u202Egpj.exe')).toBe('photogpj.exe');
+    // The isolates and marks that right-to-left writing uses stay.
+    expect(trimUnseen('milk \u2067حليب\u2069 bread')).toBe('milk \u2067حليب\u2069 bread');
+  });
 });

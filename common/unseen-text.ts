@@ -26,8 +26,23 @@ export function withoutInvisibleFormatting(text: string): string {
   return text.replace(INVISIBLE_FORMATTING, '');
 }
 
-/** A name as people type it, without what cannot be seen at its ends: empty when nothing can be seen. */
+/**
+ * Control characters inside a name (a BEL, an ESC, a line break in a one-line name) draw nothing or
+ * break the line: a space stands for each.
+ */
+const CONTROLS = /\p{Cc}/gu;
+/**
+ * The direction embeddings and overrides (U+202A to U+202E) are dropped: an override makes
+ * "\u202Egpj.exe" show as "exe.jpg", and no name needs one. The isolates and marks stay: right-to-left
+ * writing uses them.
+ */
+const OVERRIDES = /[\u202A-\u202E]/gu;
+
+/**
+ * A name as people type it, without what cannot be seen at its ends, controls and direction
+ * overrides: empty when nothing can be seen.
+ */
 export function trimUnseen(text: string): string {
-  const trimmed = text.replace(UNSEEN_AT_ENDS, '');
+  const trimmed = text.replace(OVERRIDES, '').replace(CONTROLS, ' ').replace(UNSEEN_AT_ENDS, '');
   return SEEN.test(trimmed) ? trimmed : '';
 }

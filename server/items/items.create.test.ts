@@ -210,6 +210,15 @@ describe('POST /lists/{id}/items', () => {
     expect(response.body.warnings).toEqual([]);
   });
 
+  it('stores no control character and no direction override, on create and on rename (sweep 15 #6)', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    const created = await t.request({ method: 'POST', path: `/lists/${listId}/items`, token: owner.token, body: { content: 'ab\u0007\u001bcd' } });
+    expect(created.body.content).toBe('ab cd');
+    const renamed = await t.request({ method: 'PUT', path: `/lists/${listId}/items/${created.body.id}`, token: owner.token, body: { content: '\u202Egpj.exe' } });
+    expect(renamed.body.content).toBe('gpj.exe');
+    expect((await itemRows(t, listId)).map((row) => row.content)).toEqual(['gpj.exe']);
+  });
+
   it('answers the further items of a text that holds several as additionalItems', async () => {
     const { owner, listId } = await ownerWithList(t);
     await addItems(t, owner.token, listId, ['bread']);
