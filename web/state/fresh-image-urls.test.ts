@@ -32,9 +32,9 @@ describe('keepImageUrlsFresh', () => {
 
   /** A fake subscribe: records each subscription made, and lets the test deliver the items' states. */
   function follow() {
-    const made: { renewal: boolean; onDocs: (docs: Iterable<object>) => void; unsubscribe: ReturnType<typeof vi.fn> }[] = [];
-    const stop = keepImageUrlsFresh(({ renewal, onDocs }) => {
-      const subscription = { renewal, onDocs, unsubscribe: vi.fn() };
+    const made: { renewal: boolean; onDocs: (docs: Iterable<object>) => void; onEnd: () => void; unsubscribe: ReturnType<typeof vi.fn> }[] = [];
+    const stop = keepImageUrlsFresh(({ renewal, onDocs, onEnd }) => {
+      const subscription = { renewal, onDocs, onEnd, unsubscribe: vi.fn() };
       made.push(subscription);
       return subscription;
     });
@@ -80,6 +80,15 @@ describe('keepImageUrlsFresh', () => {
     made[1]!.onDocs([withImage(NOW - HOUR)]);
     vi.advanceTimersByTime(IMAGE_URL_RENEW_MIN_MS - 1);
     expect(made).toHaveLength(2);
+    stop();
+  });
+
+  it('renews no more once the server ended the subscription (the list is out of reach)', () => {
+    const { made, stop } = follow();
+    made[0]!.onDocs([withImage(NOW + HOUR)]);
+    made[0]!.onEnd();
+    vi.advanceTimersByTime(10 * HOUR);
+    expect(made).toHaveLength(1);
     stop();
   });
 

@@ -33,21 +33,25 @@ export function earliestImageExpiry(items: Iterable<ImageCarrier>): number | und
  * one to two hours, and an item nobody changes brings no fresh ones: a page left open would show
  * "failed to load" where the picture was. So shortly before the first URL expires, the
  * subscription is made again (`renewal`: without the state it started from), and its snapshot
- * carries fresh URLs. `open` subscribes and passes every new state of the items to `onDocs`.
+ * carries fresh URLs. `open` subscribes, passes every new state of the items to `onDocs`, and calls
+ * `onEnd` when the server ends the subscription (the list is out of reach: nothing to renew).
  * Answers the stop function.
  */
 export function keepImageUrlsFresh<Doc extends ImageCarrier>(
-  open: (options: { renewal: boolean; onDocs: (docs: Iterable<Doc>) => void }) => { unsubscribe(): void },
+  open: (options: { renewal: boolean; onDocs: (docs: Iterable<Doc>) => void; onEnd: () => void }) => { unsubscribe(): void },
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let renewAt: number | undefined;
   let startedAt = 0;
 
-  const start = (renewal: boolean) => {
+  const cancel = () => {
     clearTimeout(timer);
     renewAt = undefined;
+  };
+  const start = (renewal: boolean) => {
+    cancel();
     startedAt = Date.now();
-    return open({ renewal, onDocs: schedule });
+    return open({ renewal, onDocs: schedule, onEnd: cancel });
   };
   let subscription = start(false);
 
@@ -65,7 +69,7 @@ export function keepImageUrlsFresh<Doc extends ImageCarrier>(
   }
 
   return () => {
-    clearTimeout(timer);
+    cancel();
     subscription.unsubscribe();
   };
 }

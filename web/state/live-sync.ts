@@ -149,7 +149,7 @@ export function followListItems(listId: string, loaded: Promise<ItemsRead | unde
   const follow = (read: ItemsRead | undefined) => {
     clearTimeout(waiting);
     if (stopped || unfollow) return;
-    unfollow = keepImageUrlsFresh<ItemView>(({ renewal, onDocs }) =>
+    unfollow = keepImageUrlsFresh<ItemView>(({ renewal, onDocs, onEnd }) =>
       liveClient().subscribe<ItemView>({
         topic: 'items',
         listId,
@@ -158,7 +158,10 @@ export function followListItems(listId: string, loaded: Promise<ItemsRead | unde
           setServerItems(listId, [...docs.values()]);
           onDocs(docs.values());
         },
-        onEnd: forgetWhenOutOfReach(listId),
+        onEnd: (code) => {
+          onEnd();
+          forgetWhenOutOfReach(listId)(code);
+        },
       }),
     );
   };

@@ -26,7 +26,7 @@ export function followPublicList(
     },
     onEnd,
   });
-  const stopItems = keepImageUrlsFresh<PublicItemView>(({ onDocs }) =>
+  const stopItems = keepImageUrlsFresh<PublicItemView>(({ onDocs, onEnd: ended }) =>
     live.subscribe<PublicItemView>({
       topic: 'items',
       listId,
@@ -34,7 +34,10 @@ export function followPublicList(
         handlers.onItems([...docs.values()]);
         onDocs(docs.values());
       },
-      onEnd,
+      onEnd: (code) => {
+        ended();
+        onEnd(code);
+      },
     }),
   );
   return () => {
