@@ -70,12 +70,24 @@ export async function updateFirstName(db: Db, userId: string, firstName: string,
   await db.updateTable('users').set({ first_name: firstName, updated_at: now }).where('id', '=', userId).execute();
 }
 
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
-  await db
+/**
+ * Stores a new password hash. With `previous`, only while that hash is still the stored one: the
+ * update is the check, so two callers who proved the same password cannot both replace it.
+ */
+export async function updatePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: string,
+  previous?: string,
+): Promise<boolean> {
+  const result = await db
     .updateTable('credentials')
     .set({ password_hash: passwordHash, updated_at: now })
     .where('user_id', '=', userId)
-    .execute();
+    .$if(previous !== undefined, (query) => query.where('password_hash', '=', previous!))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function insertSession(

@@ -31,6 +31,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long after expiry a token may still be traded for a fresh one (a phone left in a drawer). */
 export const SESSION_REFRESH_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
+const currentPasswordWrong = () => wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
+
 export interface AuthDeps {
   db: Kysely<DB>;
   secret: string;
@@ -93,11 +95,24 @@ export function createAuthService(deps: AuthDeps) {
     return presentUser(row);
   }
 
-  /** The caller's own account, proven again by its password (a token alone is not enough). */
-  async function requireCurrentPassword(actor: Actor, password: string): Promise<void> {
+  /**
+   * The caller's own account, proven again by its password (a token alone is not enough). Returns
+   * the hash it was proven against, for `keepProvenPassword` inside the write.
+   */
+  async function requireCurrentPassword(actor: Actor, password: string): Promise<string> {
     requireScope(actor, 'account');
     const stored = await queries.findPasswordHash(db, actor.user.id);
-    if (!stored || !(await verifyPassword(password, stored))) throw wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
+    if (!stored || !(await verifyPassword(password, stored))) throw currentPasswordWrong();
+    return stored;
+  }
+
+  /**
+   * Inside the write: sets `next` (by default keeps the hash) only if the password proven before
+   * the write is still the account's. A change or reset that landed in between makes the proof
+   * stale, and the caller's password is no longer the current one.
+   */
+  async function keepProvenPassword(trx: Transaction<DB>, userId: string, proven: string, next = proven): Promise<void> {
+    if (!(await queries.updatePasswordHash(trx, userId, next, nowIso(), proven))) throw currentPasswordWrong();
   }
 
   function mailLater(what: string, mail: Parameters<Mailer['send']>[0]): void {
@@ -191,12 +206,12 @@ export function createAuthService(deps: AuthDeps) {
      * linked app with them, and every reset link still out stops working.
      */
     async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {
-      await requireCurrentPassword(actor, body.currentPassword);
+      const proven = await requireCurrentPassword(actor, body.currentPassword);
       const userId = actor.user.id;
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
       await endingSessions(userId, async (trx) => {
-        await queries.updatePasswordHash(trx, userId, passwordHash, now);
+        await keepProvenPassword(trx, userId, proven, passwordHash);
         await queries.revokeUserSessions(trx, userId, now, sessionIdOf(actor));
         await queries.deletePasswordResets(trx, userId);
         await deps.onNewPassword?.(trx, userId);
@@ -210,11 +225,13 @@ export function createAuthService(deps: AuthDeps) {
      * its lists see them go and owners see the member go, live; its own sockets close.
      */
     async deleteAccount(actor: Actor, body: DeleteAccountBody): Promise<void> {
-      await requireCurrentPassword(actor, body.currentPassword);
+      const proven = await requireCurrentPassword(actor, body.currentPassword);
       const { id: userId, email } = actor.user;
       await deps.changes.write([], async (trx, record) => {
         const { owned, memberOf } = await queries.findListsOfUser(trx, userId);
         await deps.changes.lock(trx, [...owned, ...memberOf, ...(await queries.findListsTouchedByUser(trx, userId))]);
+        // After the lists, as a reset takes them: lists before the user's own rows.
+        await keepProvenPassword(trx, userId, proven);
         await record([
           // Recorded before the rows go: a list's seq lives on its row.
           ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),

@@ -218,6 +218,35 @@ describe('change password', () => {
     const login = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);
   });
+
+  it('lets one of two changes proven by the same password through; the other is told it is no longer current', async () => {
+    const user = await createUser(t);
+    const other = await t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password: user.password } });
+    // Both prove the password before either writes: each check and each hash takes scrypt's time.
+    const [first, second] = await Promise.all([
+      change(user.token, { currentPassword: user.password, newPassword: 'first-new' }),
+      change(other.body.token, { currentPassword: user.password, newPassword: 'second-new' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([204, 400]);
+    const loser = first.status === 400 ? first : second;
+    expect(loser.body.error.message).toBe(SERVER_MESSAGES.currentPasswordWrong);
+    const login = (password: string) => t.request({ method: 'POST', path: '/auth/login', body: { email: user.email, password } });
+    const winner = first.status === 204 ? 'first-new' : 'second-new';
+    const kept = winner === 'first-new' ? 'second-new' : 'first-new';
+    expect((await login(winner)).status).toBe(200);
+    expect((await login(kept)).status).toBe(401);
+  });
+
+  it('refuses to delete the account with a password that a change made stale meanwhile', async () => {
+    const user = await createUser(t);
+    const [changed, deleted] = await Promise.all([
+      change(user.token, { currentPassword: user.password, newPassword: 'brand-new' }),
+      t.request({ method: 'DELETE', path: '/auth/account', token: user.token, body: { currentPassword: user.password } }),
+    ]);
+    // Either order is fine as long as the other one is refused: never a deleted account whose
+    // owner was just told the password changed.
+    expect([changed.status, deleted.status].sort()).toEqual([204, 400]);
+  });
 });
 
 describe('can_use_ai', () => {
