@@ -90,6 +90,13 @@ const UNIT_THEN_NAME = new RegExp(
 /** "2x milk", "2 x milk", "2 × milk": "x" must end at a space, so "2 x-large shirts" keeps it. */
 const TIMES_THEN_NAME = /^ ?[x×] (.+)$/i;
 
+/**
+ * After a bare number, a number that carries on: digits grouped by a space ("10 000 nails") or a
+ * range ("2 - 3 apples"). Taking the first part as the qty would leave "000 nails" or "- 3
+ * apples" as the name, so the whole stays the name, as "2-3 apples" does.
+ */
+const NUMBER_GOES_ON = /^ (?:\d{3}(?: |$)|[-–—] ?\d)/;
+
 /** Single spaces, and "1 and 1/2" read as the mixed number "1 1/2". */
 function normalise(text: string): string {
   return trimUnseen(text.replace(MIXED_NUMBER_WITH_AND, '$1 ').replace(/\s+/g, ' '));
@@ -127,7 +134,7 @@ export function parseItem(piece: string): ParsedItem {
   if (times?.[1] !== undefined) return { content: times[1], properties: { qty: number } };
   // A bare number is a quantity only when a space separates it from a name: "7up" and "2% milk"
   // are names, and "42" alone has no name to count.
-  if (rest.length > 1 && rest.startsWith(' ')) return { content: rest.slice(1), properties: { qty: number } };
+  if (rest.length > 1 && rest.startsWith(' ') && !NUMBER_GOES_ON.test(rest)) return { content: rest.slice(1), properties: { qty: number } };
   return { content: text, properties: {} };
 }
 
