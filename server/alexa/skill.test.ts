@@ -4,7 +4,7 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { CLIENT_ID, TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
 import { call, TestSocket } from '../realtime/live-test-helpers.ts';
 import { createUser } from '../test/factories.ts';
-import { insertList } from '../test/list-factories.ts';
+import { insertList, shareLists } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { BUILT_IN_INTENTS, INTENTS } from './skill.ts';
 import {
@@ -132,6 +132,22 @@ describe('who is asking', () => {
     expect(speechOf(add)).toBe(ALEXA_SPEECH.readOnly);
     const secret = await ask(intent(INTENTS.readList, { list: 'secret' }), { accessToken: user.accessToken });
     expect(speechOf(secret)).toBe(ALEXA_SPEECH.listNotFound('secret', 'Party'));
+  });
+});
+
+describe('"check off" without a list', () => {
+  it('passes over a list shared for viewing to the same item on a list the user may change; on a viewed list alone it is refused', async () => {
+    const user = await linkedUser();
+    const own = await listWith(user, 'Groceries', ['milk']);
+    const owner = await createUser(t);
+    const viewed = await listWith(owner, 'Their list', ['milk', 'flour']);
+    await shareLists(t, owner.user.id, [viewed], user.user);
+    const milk = await ask(intent(INTENTS.checkOffItem, { item: 'milk' }), { accessToken: user.accessToken });
+    expect(speechOf(milk)).toBe(ALEXA_SPEECH.checkedOff('milk', 'Groceries'));
+    expect((await itemsOf(user, own)).map((item) => item.is_completed)).toEqual([true]);
+    const flour = await ask(intent(INTENTS.checkOffItem, { item: 'flour' }), { accessToken: user.accessToken });
+    expect(speechOf(flour)).toBe(ALEXA_SPEECH.readOnly);
+    expect((await itemsOf(owner, viewed)).map((item) => item.is_completed)).toEqual([false, false]);
   });
 });
 

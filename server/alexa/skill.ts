@@ -1,5 +1,4 @@
 import {
-  escapeXmlCharacters,
   getAccountLinkingAccessToken,
   getIntentName,
   getRequestType,
@@ -16,6 +15,7 @@ import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../http/errors.ts';
 import type { Conversation, VoiceActions, VoiceAnswer } from './voice-actions.ts';
+import { ssmlText } from './spoken.ts';
 
 /** The custom intents of the interaction model (docs/alexa/interaction-model.json) and their slots. */
 export const INTENTS = {
@@ -48,8 +48,8 @@ const slot = (input: HandlerInput, name: string) => getSlotValue(input.requestEn
 
 /** Speech is plain text until here: escaped once, so a list called "Tom & Jerry's" is read, not parsed. */
 function say(input: HandlerInput, text: string, options: { listen?: boolean } = {}): Response {
-  const builder = input.responseBuilder.speak(escapeXmlCharacters(text));
-  if (options.listen) builder.reprompt(escapeXmlCharacters(ALEXA_SPEECH.reprompt));
+  const builder = input.responseBuilder.speak(ssmlText(text));
+  if (options.listen) builder.reprompt(ssmlText(ALEXA_SPEECH.reprompt));
   return builder.withShouldEndSession(!options.listen).getResponse();
 }
 

@@ -1,4 +1,3 @@
-import { escapeXmlCharacters } from 'ask-sdk-core';
 import { ALEXA_SPEECH, ALEXA_SPEECH_MAX_CHARS, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
 
 /**
@@ -66,6 +65,19 @@ export function echoed(spoken: string): string {
   return (cut.isWellFormed() ? cut : cut.slice(0, -1)).trimEnd();
 }
 
+/** What XML 1.0 forbids in text (control characters, U+FFFE, U+FFFF, a lone surrogate): Alexa refuses such SSML. */
+const NOT_XML_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * Text as SSML says it: a space for each character XML cannot hold, then escaped once, so that a
+ * name typed "AT&amp;T" is said as typed. (ask-sdk's `escapeXmlCharacters` first unescapes what
+ * looks escaped, and keeps what XML forbids.)
+ */
+export function ssmlText(text: string): string {
+  return text.replace(NOT_XML_TEXT, ' ').replace(/[&<>"']/g, (character) => XML_ESCAPES[character]!);
+}
+
 /**
  * The answer `speech` makes of the first of `names` said one after another, as many as fit in
  * ALEXA_SPEECH_MAX_CHARS once escaped for SSML, the rest of `total` counted ("and 3 more"). The
@@ -74,6 +86,6 @@ export function echoed(spoken: string): string {
 export function speechWithin(names: readonly string[], total: number, speech: (series: string) => string): string {
   const saying = (count: number) => speech(joinSpoken(names.slice(0, count), total - count));
   let count = Math.min(1, names.length);
-  while (count < names.length && escapeXmlCharacters(saying(count + 1)).length <= ALEXA_SPEECH_MAX_CHARS) count++;
+  while (count < names.length && ssmlText(saying(count + 1)).length <= ALEXA_SPEECH_MAX_CHARS) count++;
   return saying(count);
 }

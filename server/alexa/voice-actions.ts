@@ -1,4 +1,4 @@
-import { ALEXA_SPEECH } from '../../common/alexa.ts';
+import { ALEXA_SPEECH, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
 import { itemPieces, quantityOf } from '../../common/item-input.ts';
 import { BatchItemsBody, type ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
@@ -24,10 +24,14 @@ export interface Conversation {
   lastListId: string | undefined;
 }
 
-/** "2 bottles milk": the quantity first when it is one (text or a number; any JSON can be stored there). */
+/**
+ * "2 bottles milk": the quantity first when it is one (text or a number; any JSON can be stored
+ * there), and when it is no longer than a spoken phrase: a property may hold 10 KB, which alone
+ * would pass Alexa's limit on speech.
+ */
 function spokenItem(item: ItemView): string {
   const qty = quantityOf(item.properties)?.trim();
-  return qty ? `${qty} ${item.content}` : item.content;
+  return qty && qty.length <= SPOKEN_ECHO_MAX_CHARS ? `${qty} ${item.content}` : item.content;
 }
 
 /**
@@ -111,7 +115,10 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
       if (!item?.trim()) return { speech: ALEXA_SPEECH.whichItem };
       const lists = await candidateLists(actor, spokenList, conversation);
       if (!Array.isArray(lists)) return lists;
-      for (const list of lists) {
+      // Lists the caller may change first: a list shared read-only with them must not stand in
+      // the way of the same item on their own. Only when none holds it does a read-only one answer.
+      const changeableFirst = [...lists.filter((list) => list.can.editItems), ...lists.filter((list) => !list.can.editItems)];
+      for (const list of changeableFirst) {
         const found = await findUnchecked(actor, list.id, item);
         if (!found) continue;
         await deps.items.update(actor, list.id, found.id, { is_completed: true });

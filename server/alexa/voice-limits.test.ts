@@ -1,4 +1,3 @@
-import { escapeXmlCharacters } from 'ask-sdk-core';
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SPEECH, ALEXA_SPEECH_MAX_CHARS, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
 import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../../common/constants.ts';
@@ -8,6 +7,7 @@ import { call } from '../realtime/live-test-helpers.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { INTENTS } from './skill.ts';
 import { CERTIFICATE_URL, intent, makeSigningCertificate, skillTestKit, speechOf } from './skill-test-helpers.ts';
+import { ssmlText } from './spoken.ts';
 
 /** What the skill says and does when lists hold long or odd things, or the user says a lot (sweep 13). */
 const certificate = makeSigningCertificate();
@@ -38,7 +38,7 @@ describe("what the skill says fits in Alexa's outputSpeech", () => {
     const saying = (count: number) => ALEXA_SPEECH.listItems('Garage', 25, `${names.slice(0, count).join(', ')}, ${ALEXA_SPEECH.andMore(25 - count)}`);
     expect(speechOf(answer)).toBe(saying(said));
     // As many as fit: one more would not have.
-    expect(escapeXmlCharacters(saying(said + 1)).length).toBeGreaterThan(ALEXA_SPEECH_MAX_CHARS);
+    expect(ssmlText(saying(said + 1)).length).toBeGreaterThan(ALEXA_SPEECH_MAX_CHARS);
   });
 
   it('a list not found: what the user said is cut short, and the lists named are as many as fit', async () => {
@@ -63,6 +63,34 @@ describe('the skill reads a quantity', () => {
     }
     const answer = await ask(intent(INTENTS.readList, { list: 'props' }), { accessToken: user.accessToken });
     expect(speechOf(answer)).toBe(ALEXA_SPEECH.listItems('Props', 5, 'milk, eggs, bread, 3 jars jam and 2 tea'));
+  });
+});
+
+describe('what the skill says is well-formed SSML, whatever the names hold', () => {
+  /** What XML 1.0 forbids in text: Alexa refuses an outputSpeech holding one. */
+  const NOT_XML_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+  it('says a space for each character XML cannot hold, in names, quantities and echoes, and escapes names once', async () => {
+    const user = await linkedUser();
+    const listId = await listWith(user, 'Odd', ['a\uFFFEb', 'AT&amp;T', 'milk']);
+    const { items } = await call(t, user.token, 'GET', `/lists/${listId}/items`);
+    await call(t, user.token, 'PUT', `/lists/${listId}/items/${items[2].id}`, { properties: { qty: '2\u0007' } });
+    const read = await ask(intent(INTENTS.readList, { list: 'odd' }), { accessToken: user.accessToken });
+    expect(ssmlOf(read)).not.toMatch(NOT_XML_TEXT);
+    expect(speechOf(read)).toBe(ALEXA_SPEECH.listItems('Odd', 3, 'a b, AT&amp;T and 2  milk'));
+    const missed = await ask(intent(INTENTS.checkOffItem, { item: 'bre\u0001ad' }), { accessToken: user.accessToken });
+    expect(ssmlOf(missed)).not.toMatch(NOT_XML_TEXT);
+    expect(speechOf(missed)).toBe(ALEXA_SPEECH.itemNotFound('bre ad'));
+  });
+
+  it('leaves out a quantity too long to say, so the answer stays within the limit', async () => {
+    const user = await linkedUser();
+    const listId = await listWith(user, 'Long', ['milk']);
+    const { items } = await call(t, user.token, 'GET', `/lists/${listId}/items`);
+    await call(t, user.token, 'PUT', `/lists/${listId}/items/${items[0].id}`, { properties: { qty: '&'.repeat(9_000) } });
+    const read = await ask(intent(INTENTS.readList, { list: 'long' }), { accessToken: user.accessToken });
+    expect(ssmlOf(read).length).toBeLessThanOrEqual(ALEXA_OUTPUT_SPEECH_LIMIT);
+    expect(speechOf(read)).toBe(ALEXA_SPEECH.listItems('Long', 1, 'milk'));
   });
 });
 
