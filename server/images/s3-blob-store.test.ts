@@ -182,6 +182,48 @@ describe.skipIf(skipSwift)('S3 blob store against a real S3-compatible server (S
   });
 });
 
+describe.skipIf(onPostgres)('S3 blob store against a store that takes connections and never answers', () => {
+  let silent: net.Server;
+  let connections = 0;
+
+  beforeAll(async () => {
+    silent = net.createServer((socket) => {
+      connections++;
+      socket.on('data', () => {}); // reads the request, answers nothing
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    silent.closeAllConnections?.();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('gives each call up after its tries fall silent, as unavailable', async () => {
+    const { port } = silent.address() as net.AddressInfo;
+    const store = createS3BlobStore({
+      bucket: BUCKET,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      idleTimeoutMs: 200,
+    });
+    try {
+      for (const call of [() => store.put('x', Buffer.from('x'), 'text/plain'), () => store.delete(['x']), () => store.list('')]) {
+        const error = await call().then(() => undefined, (reason: unknown) => reason);
+        expect(error).toBeInstanceOf(BlobStoreError);
+        expect((error as BlobStoreError).kind).toBe('unavailable');
+      }
+      // The SDK tried each call again before giving up.
+      expect(connections).toBeGreaterThanOrEqual(6);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+});
+
 /** A port nothing listens on: one the system just gave out and took back. */
 async function closedPort(): Promise<number> {
   const listener = net.createServer();

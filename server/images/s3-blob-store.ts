@@ -16,7 +16,11 @@ import { BlobStoreError, type BlobStore, type BlobStoreErrorKind } from './blob-
  * Swift, R2...), configured by the `S3_*` variables (server/config.ts). `batchSize`: keys per
  * ListObjectsV2 page and per DeleteObjects call; S3's maximum for both by default.
  */
-export type S3BlobStoreOptions = S3Config & { batchSize?: number };
+export type S3BlobStoreOptions = S3Config & {
+  batchSize?: number;
+  /** How long the store may stay silent on a connection before the try is given up (IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
+};
 
 /** S3's limit on keys per DeleteObjects call and per ListObjectsV2 page. */
 const S3_MAX_BATCH = 1000;
@@ -29,9 +33,11 @@ const PRESIGN_MAX_SECONDS = 7 * 24 * 60 * 60;
 export const BLOB_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 // Without timeouts a silent store would hold an upload forever. The SDK makes 3 tries, each cut
 // after this long without a byte either way, so a silent store is answered 503 within about 45 s,
-// before the 60 s a proxy in front of Listo commonly waits.
+// before the 60 s a proxy in front of Listo commonly waits. An idle timeout, not the SDK's
+// `requestTimeout`: that one only logs unless told to throw, and would also cut a slow upload
+// that is still moving.
 const CONNECTION_TIMEOUT_MS = 5_000;
-const REQUEST_TIMEOUT_MS = 15_000;
+const IDLE_TIMEOUT_MS = 15_000;
 
 /** An S3 bucket behind the BlobStore interface. The bucket must exist (docs/deploy.md). */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
@@ -95,7 +101,7 @@ function createClient(options: S3BlobStoreOptions): S3Client {
     // asks for checksums in every GET, presigned URLs included.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS },
   });
 }
 
