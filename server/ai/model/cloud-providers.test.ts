@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_ANSWER_MAX_BYTES, AI_MESSAGES } from '../../../common/ai.ts';
 import type { AppDeps } from '../../app.ts';
-import { addItems, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
+import { addItems, fillList, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
 import { insertList } from '../../test/list-factories.ts';
 import { fromJson } from '../../db/values.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -157,6 +157,18 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     const response = await sort(owner.token, listId);
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('ai_failed');
+  });
+
+  it('takes no new chunk of a long list once one has failed, so a failing API is not asked for answers thrown away', async () => {
+    const { owner, listId } = await ownerWithList(t);
+    await fillList(t, listId, 1_000); // 10 chunks, 3 asked at a time
+    fake.script({ status: 500 }, ...Array.from({ length: 9 }, () => ({ delayMs: 200 })));
+    const response = await sort(owner.token, listId);
+    expect(response.status).toBe(502);
+    // The two asked beside the failed one still answer; nothing after them is asked.
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('answers 502 to an answer larger than AI_ANSWER_MAX_BYTES, without reading it whole or asking again', async () => {

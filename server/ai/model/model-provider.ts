@@ -110,16 +110,26 @@ const PHOTO_INSTRUCTIONS = [
 
 const numbered = (names: readonly string[]) => JSON.stringify({ items: names.map((name, index) => ({ index, name })) });
 
-/** Runs `ask` over chunks of the names, a few at a time, and puts the answers back in order. */
+/**
+ * Runs `ask` over chunks of the names, a few at a time, and puts the answers back in order. One
+ * failed chunk fails the whole call, so after it no worker takes another chunk: a failing provider
+ * is not asked (nor paid) for answers that would be thrown away.
+ */
 async function inChunks<T>(names: readonly string[], ask: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const chunks: string[][] = [];
   for (let start = 0; start < names.length; start += CHUNK) chunks.push(names.slice(start, start + CHUNK));
   const answers: T[][] = new Array(chunks.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < chunks.length) {
+    while (!failed && next < chunks.length) {
       const index = next++;
-      answers[index] = await ask(chunks[index]!);
+      try {
+        answers[index] = await ask(chunks[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chunks.length) }, worker));
