@@ -60,6 +60,8 @@ describe('GET /media/{key}', () => {
       primary.thumbnailUrl.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`),
       primary.thumbnailUrl.replace(`&sig=${sig}`, ''),
       primary.thumbnailUrl.replace(`sig=${sig}`, 'sig=short'),
+      primary.thumbnailUrl.replace(`sig=${sig}`, `sig=${sig.repeat(5)}`),
+      primary.thumbnailUrl.replace(`exp=${exp}`, `exp=${'9'.repeat(21)}`),
       `${url.pathname}`,
     ];
     for (const bad of tampered) {
