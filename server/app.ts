@@ -24,6 +24,7 @@ import { registerExpectContinue } from './http/expect-continue.ts';
 import { registerIdleWhileWorking } from './http/idle-while-working.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerQueryEncoding } from './http/query-encoding.ts';
 import { registerSingleQueryValues } from './http/single-query-values.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyDeadline(app, timeouts.requestTimeoutMs);
   registerExpectContinue(app);
   registerIdleWhileWorking(app);
+  registerQueryEncoding(app);
   registerSingleQueryValues(app);
   registerErrorHandler(app);
 

@@ -127,6 +127,21 @@ const cases: Case[] = [
     status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
   },
   {
+    name: 'malformed percent-encoding in the query',
+    request: { method: 'GET', path: '/health?x=%E0%A4%A' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
+    name: 'a lone % in the query of a call that needs a sign-in',
+    request: { method: 'GET', path: '/lists?x=%' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
+    name: 'an encoded lone surrogate in the query',
+    request: { method: 'GET', path: '/health?x=%ED%A0%80' },
+    status: 400, code: 'bad_url', message: SERVER_MESSAGES.badUrl,
+  },
+  {
     name: 'a path parameter over the limit',
     request: { method: 'GET', path: `/lists/public/${'a'.repeat(PATH_PARAM_MAX_LENGTH + 1)}` },
     status: 414, code: 'url_too_long', message: SERVER_MESSAGES.pathParamTooLong,
