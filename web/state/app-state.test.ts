@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../common/constants.ts';
-import { answer, callOf, mockFetch } from '../test/http.ts';
-import { makeUser } from '../test/factories.ts';
-import { appStore, resetAppState, saveCache, type PendingChange } from './app-state.ts';
+import { answer, callOf, item, mockFetch } from '../test/http.ts';
+import { makeList, makeUser } from '../test/factories.ts';
+import { appStore, reloadAppStateFromCache, resetAppState, saveCache, type PendingChange } from './app-state.ts';
 import { session } from './session.ts';
 import { replayPendingChanges, startConnectionWatch } from './sync.ts';
 
@@ -79,5 +79,33 @@ describe('the cache when the page goes away', () => {
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
     window.dispatchEvent(new PageTransitionEvent('pagehide'));
     expect(keys(storedQueue())).toEqual(['k1']);
+  });
+});
+
+describe('the cache at start', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAppState();
+    session.signIn({ token: 'ada-token', user: ada });
+  });
+  afterEach(() => session.signOut());
+
+  it('brings back what was made here and queued, not what was on its way when the page went away', async () => {
+    const lists = [
+      makeList({ id: 'l1' }),
+      { ...makeList({ id: 'l2', name: 'queued' }), tempId: 'temp-l2', pendingKey: 'k1' },
+      { ...makeList({ id: 'l3', name: 'in flight' }), tempId: 'temp-l3' },
+    ];
+    const items = {
+      l1: [item('i1', 'milk'), { ...item('i2', 'queued'), tempId: 'temp-i2', pendingKey: 'k2' }, { ...item('i3', 'in flight'), tempId: 'temp-i3' }],
+    };
+    const pendingChanges = [change('k1', 'l2'), change('k2', 'queued')];
+    localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify({ userId: ada.id, lists, items, pendingChanges, history: [], propertyCache: {}, view: {} }));
+    appStore.update((state) => ({ ...state, lists: [], listsLoaded: false, items: {}, pendingChanges: [] }));
+    reloadAppStateFromCache();
+    await vi.waitFor(() => expect(appStore.get().listsLoaded).toBe(true));
+    expect(appStore.get().lists.map((list) => list.id)).toEqual(['l1', 'l2']);
+    expect(appStore.get().items.l1!.map((each) => each.id)).toEqual(['i1', 'i2']);
+    expect(keys(appStore.get().pendingChanges)).toEqual(['k1', 'k2']);
   });
 });

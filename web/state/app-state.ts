@@ -7,6 +7,7 @@ import type { SortMode } from '../../common/sorting.ts';
 import { clearCacheText, readCacheText, writeCacheText } from './cache-storage.ts';
 import { keepForNextSignIn } from './ended-session.ts';
 import { withoutUploadingImages } from './item-images.ts';
+import { withoutLostRequests } from './optimistic.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -91,11 +92,12 @@ function restoredFrom(json: string | null): RestoredState | null {
     if (!json) return null;
     const cached = JSON.parse(json) as Partial<CachedState>;
     if (cached.userId !== undefined && cached.userId !== session.get().user?.id) return null;
+    const pendingChanges = cached.pendingChanges ?? [];
     return {
-      lists: cached.lists ?? [],
+      lists: withoutLostRequests(cached.lists ?? [], pendingChanges),
       listsLoaded: Array.isArray(cached.lists),
-      items: cached.items ?? {},
-      pendingChanges: cached.pendingChanges ?? [],
+      items: Object.fromEntries(Object.entries(cached.items ?? {}).map(([listId, items]) => [listId, withoutLostRequests(items, pendingChanges)])),
+      pendingChanges,
       history: cached.history ?? [],
       propertyCache: cached.propertyCache ?? {},
       // Each list's sort and "Completed last", as the user left them (a cache without them: the defaults).

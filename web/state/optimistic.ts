@@ -44,6 +44,17 @@ export function stillOnTheirWay<T extends Optimistic>(current: readonly T[], ser
   );
 }
 
+/**
+ * What a cache restored at start keeps of the optimistic entities: those whose change is queued.
+ * One whose request was in flight when the page went away has nothing left to answer it, and
+ * would stay "saving" for good; if that request reached the server, the next load brings the
+ * server's copy.
+ */
+export function withoutLostRequests<T extends Optimistic>(entities: readonly T[], pending: readonly PendingChange[]): T[] {
+  const queued = new Set(pending.map((change) => change.key));
+  return entities.filter((entity) => !isUnconfirmed(entity) || (entity.pendingKey !== undefined && queued.has(entity.pendingKey)));
+}
+
 /** The server's lists, plus the lists made here that it has not answered yet; unchanged ones kept as they were. */
 export function mergeServerLists<T extends Optimistic>(current: readonly T[], server: readonly ListView[], pending: readonly PendingChange[]): (T | ListView)[] {
   return keepUnchanged<T | ListView>(current, [...stillOnTheirWay(current, new Set(server.map((list) => list.id)), pending), ...server]);
