@@ -174,6 +174,30 @@ describe('AccountScreen: the profile and a new password', () => {
     expect(await within(profile).findByText(SERVER_MESSAGES.textNotAllowed)).toBeVisible();
     expect(within(profile).queryByText(MESSAGES.profileUpdated)).toBeNull();
   });
+
+  it('sends a pasted control character as a space, and ties a refused name to its field, with the focus', async () => {
+    const user: UserView = { ...unconfirmed, email_verified: true };
+    const sent: string[] = [];
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/auth/me')) return answer(200, { user });
+      if (String(url).endsWith('/auth/linked-apps')) return answer(200, { apps: [] });
+      sent.push((JSON.parse(String(init?.body)) as { first_name: string }).first_name);
+      return failure(400, SERVER_MESSAGES.textNotAllowed);
+    });
+    showAccount(user);
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    const firstName = within(profile).getByLabelText('First Name');
+    fireEvent.change(firstName, { target: { value: 'a\u0000b\u0007c' } });
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    expect(await within(profile).findByText(SERVER_MESSAGES.textNotAllowed)).toBeVisible();
+    expect(sent).toEqual(['a b c']);
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription(SERVER_MESSAGES.textNotAllowed);
+    expect(firstName).toHaveFocus();
+    await userEvent.type(firstName, 'd');
+    expect(firstName).toHaveAttribute('aria-invalid', 'false');
+  });
 });
 
 describe('AccountScreen: a success message shows for SETTINGS_SUCCESS_MS (spec section 4)', () => {

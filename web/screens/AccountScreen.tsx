@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import { APP_VERSION, FIRST_NAME_MAX_LENGTH, SETTINGS_SUCCESS_MS } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
+import { trimUnseen } from '../../common/unseen-text.ts';
 import { refreshUser, updateProfile } from '../api/auth.ts';
+import { ApiError } from '../api/client.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { useFleetingNotice } from '../components/useFleetingNotice.ts';
+import { useFieldError } from '../components/useFieldError.ts';
 import { useFocusOnArrival } from '../components/useFocusOnArrival.ts';
 import ui from '../components/ui.module.css';
 import { messageOf } from '../components/errors.ts';
@@ -26,7 +29,7 @@ import styles from './account/AccountScreen.module.css';
 export function AccountScreen({ user }: { user: UserView }) {
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorId, form, fieldProps } = useFieldError<'firstName'>();
   const [notice, showNotice] = useFleetingNotice(SETTINGS_SUCCESS_MS);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const [passwordChanges, setPasswordChanges] = useState(0);
@@ -41,12 +44,15 @@ export function AccountScreen({ user }: { user: UserView }) {
     // An earlier save's success must not stand beside this one's failure.
     showNotice(null);
     try {
-      const saved = await updateProfile(firstName.trim());
+      // Cleaned as the server stores names: a pasted control character is a space, not a refusal.
+      const saved = await updateProfile(trimUnseen(firstName));
       // The field shows what was stored (trimmed), not what was typed.
       setFirstName(saved.first_name ?? '');
       showNotice(MESSAGES.profileUpdated);
     } catch (failure) {
-      setError(messageOf(failure, MESSAGES.profileUpdateFailed));
+      // A refusal (400) is about the name; no network or a server fault is about no field.
+      const aboutName = failure instanceof ApiError && failure.status === 400;
+      setError({ message: messageOf(failure, MESSAGES.profileUpdateFailed), fields: aboutName ? ['firstName'] : [] });
     } finally {
       setBusy(false);
     }
@@ -70,9 +76,19 @@ export function AccountScreen({ user }: { user: UserView }) {
             <Field label="Email" name="email" type="email" autoComplete="email" value={user.email} readOnly aria-readonly="true" aria-describedby={EMAIL_STATE_ID} />
             <EmailConfirmation verified={user.email_verified} />
           </div>
-          <form className={styles.form} onSubmit={(event) => void saveProfile(event)}>
-            <Field label="First Name" name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX_LENGTH} value={firstName} onChange={(event) => setFirstName(event.target.value)} />
-            <FormMessage error={error} notice={notice} />
+          <form ref={form} className={styles.form} onSubmit={(event) => void saveProfile(event)}>
+            <Field
+              label="First Name"
+              autoComplete="given-name"
+              maxLength={FIRST_NAME_MAX_LENGTH}
+              value={firstName}
+              {...fieldProps('firstName')}
+              onChange={(event) => {
+                setFirstName(event.target.value);
+                setError(null);
+              }}
+            />
+            <FormMessage error={error?.message} notice={notice} errorId={errorId} />
             <BusyButton type="submit" className={ui.primary} busy={busy}>
               Save
             </BusyButton>
