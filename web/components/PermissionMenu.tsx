@@ -30,7 +30,9 @@ export function PermissionMenu({ children, triggerClassName, triggerLabel, trigg
         {CHOICES.map((choice) => (
           <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>
             {choice.label}
-            <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
+            <DropdownMenu.ItemIndicator className={styles.check} aria-hidden>
+              ✓
+            </DropdownMenu.ItemIndicator>
           </DropdownMenu.RadioItem>
         ))}
       </DropdownMenu.RadioGroup>

@@ -64,6 +64,8 @@ describe("Share List's members: what goes wrong is said in the dialog", () => {
     fetchMock.mockResolvedValueOnce(answer(200, { shares: [bob] }));
     render(<MembersSection listId="l1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'bob@example.com: Edit. Change access' }));
+    // The check mark is no part of the name: the state is said once, by aria-checked.
+    expect(await screen.findByRole('menuitemradio', { name: 'Edit' })).toHaveAttribute('aria-checked', 'true');
     fetchMock.mockResolvedValueOnce(failure(404, SERVER_MESSAGES.shareNotFound));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Admin' }));
     await waitFor(() => expect(screen.queryByText('bob@example.com')).not.toBeInTheDocument());
