@@ -96,6 +96,16 @@ describe('PublicListScreen', () => {
     expect(screen.queryByText('eggs')).not.toBeInTheDocument();
   });
 
+  it('says an empty list is empty, and shows the items once one is added', async () => {
+    mockFetch().mockResolvedValueOnce(answer(200, { ...read, items: [] }));
+    openPublicList();
+    expect(await screen.findByText(UI_TEXT.noItemsToRead)).toBeInTheDocument();
+    const { socket, id } = await connected();
+    socket.receive({ type: 'snapshot', id, docs: [publicItem('i1', 'milk')], seq: 2 });
+    expect(screen.getByText('milk')).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.noItemsToRead)).not.toBeInTheDocument();
+  });
+
   it('shows the name the owner gives the list, without a reload, from the same anonymous socket', async () => {
     openPublicList();
     expect(await screen.findByRole('heading', { level: 1, name: 'Picnic' })).toBeInTheDocument();

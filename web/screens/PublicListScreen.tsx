@@ -65,14 +65,18 @@ export function PublicListScreen() {
             <p className={ui.muted}>
               {UI_TEXT.publicListReadOnly} <Link to="/">{UI_TEXT.signIn}</Link>
             </p>
-            <ItemList
-              items={sortItems(items, 'oldest')}
-              groupKey={undefined}
-              editable={false}
-              onToggle={noop}
-              onDelete={noop}
-              onImage={images.open}
-            />
+            {items.length === 0 ? (
+              <p className={styles.empty}>{UI_TEXT.noItemsToRead}</p>
+            ) : (
+              <ItemList
+                items={sortItems(items, 'oldest')}
+                groupKey={undefined}
+                editable={false}
+                onToggle={noop}
+                onDelete={noop}
+                onImage={images.open}
+              />
+            )}
           </>
         )}
       </main>
