@@ -136,6 +136,7 @@ export const UI_TEXT = {
   listNotFoundTitle: 'List not found',
   listGone: (name: string) => `"${name}" is no longer yours to open`,
   listGoneExplained: 'Its owner deleted it, or took back your access.',
+  ownListGoneExplained: 'You deleted it, in another tab or on another device.',
   publicListGone: (name: string) => `"${name}" is no longer public`,
   publicListGoneExplained: 'Its owner deleted it, or made it private.',
   signIn: 'Sign in',

@@ -61,8 +61,24 @@ describe('ListScreen while its items load', () => {
 });
 
 describe('ListScreen for a list that is not the caller’s to see', () => {
-  it('says so by name when the access is taken back while it is open, with the focus on it and the way back', async () => {
+  it('tells its owner they deleted it themself, elsewhere', async () => {
     const list = makeList({ name: 'Groceries' });
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });
+      if (path.endsWith('/lists')) return answer(200, { lists: [list] });
+      return answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } });
+    });
+    appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
+    renderListScreen('/lists/l1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Groceries' })).toBeInTheDocument();
+    act(() => removeListLocally('l1'));
+    expect(await screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone('Groceries') })).toHaveFocus();
+    expect(screen.getByText(UI_TEXT.ownListGoneExplained)).toBeInTheDocument();
+  });
+
+  it('says so by name when the access is taken back while it is open, with the focus on it and the way back', async () => {
+    const list = makeList({ name: 'Groceries', owner_id: 'u2', isOwner: false });
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
       if (path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });

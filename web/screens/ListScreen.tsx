@@ -44,9 +44,9 @@ export function ListScreen() {
   const list = own ?? visited;
   const loaded = useAppState((state) => state.listsLoaded);
   const [missing, setMissing] = useState<string>();
-  // The name of the list last shown here, for the page that says it went (access taken back live).
-  const [shown, setShown] = useState<{ id: string; name: string }>();
-  if (list && (shown?.id !== id || shown.name !== list.name)) setShown({ id, name: list.name });
+  // The name of the list last shown here, and whose it was, for the page that says it went (access taken back live).
+  const [shown, setShown] = useState<{ id: string; name: string; mine: boolean }>();
+  if (list && (shown?.id !== id || shown.name !== list.name)) setShown({ id, name: list.name, mine: list.isOwner });
   const loadedItems = useAppState((state) => state.items[id]);
   const items = loadedItems ?? NO_ITEMS;
   // The list whose items' load has ended, in success or not: until then an empty list is unknown, not empty.
@@ -103,7 +103,7 @@ export function ListScreen() {
       <>
         <AppHeader leading={back} />
         <main className={styles.main} aria-busy={missing !== id}>
-          {missing === id && <ListGone name={shown?.id === id ? shown.name : undefined} />}
+          {missing === id && <ListGone name={shown?.id === id ? shown.name : undefined} mine={shown?.id === id && shown.mine} />}
         </main>
       </>
     );
