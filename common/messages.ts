@@ -120,6 +120,7 @@ export const UI_TEXT = {
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
   shareInviteQueued: (email: string) => `You're offline: the invitation to ${email} will be sent when you reconnect.`,
+  shareSettingsQueued: "You're offline: the share settings will be saved when you reconnect.",
   membersLoadFailed: 'The members could not be loaded. Check your connection and open Share List again.',
   customPromptsSaved: 'Custom prompts saved',
   customPromptsFailed: 'Failed to save custom prompts: ',

@@ -178,10 +178,11 @@ export async function renameListAction(id: string, rawName: string): Promise<voi
   }
 }
 
-/** Not optimistic: the Share List modal reports the outcome itself. */
-export async function setVisibilityAction(id: string, body: VisibilityBody): Promise<void> {
+/** Not optimistic: the Share List modal reports the outcome itself. Answers whether it was only queued (offline). */
+export async function setVisibilityAction(id: string, body: VisibilityBody): Promise<{ queued: boolean }> {
   const sent = await sendChange<{ list: ListView }>(listRequests.visibility(id, body), { listId: id });
   if (!sent.queued) takeListAnswer(sent.value.list);
+  return { queued: sent.queued };
 }
 
 export async function setCustomPromptsAction(id: string, prompts: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { resetAppState } from '../../state/app-state.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { makeList } from '../../test/factories.ts';
@@ -78,6 +78,17 @@ describe('ShareListModal', () => {
     fetchMock.mockResolvedValueOnce(failure(400, 'Visibility must be private or public'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(toastStore.get().at(-1)?.message).toBe(`${MESSAGES.shareSettingsFailed}Visibility must be private or public`);
+  });
+
+  it('says settings saved offline wait for the connection, not that they were saved, and keeps the switches as chosen', async () => {
+    render(<ShareListModal list={list} open onOpenChange={vi.fn()} />);
+    await screen.findByText('sam@example.com');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await userEvent.click(screen.getByRole('switch', { name: /Link sharing/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(toastStore.get().map((toast) => toast.message)).toContain(UI_TEXT.shareSettingsQueued);
+    expect(toastStore.get().map((toast) => toast.message)).not.toContain(MESSAGES.shareSettingsUpdated);
+    expect(screen.getByRole('switch', { name: /Link sharing/ })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('copies the share link and shows "Copied!"', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '../../../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../../../common/messages.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Modal, type ModalProps } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
@@ -50,11 +50,13 @@ export function ShareListModal({ list, open, onOpenChange, fallbackFocus }: Shar
     if (saving) return;
     setSaving(true);
     try {
-      await setVisibilityAction(list.id, {
+      const { queued } = await setVisibilityAction(list.id, {
         visibility: isPublic ? 'public' : 'private',
         public_editable: editable,
         allow_link_sharing: linkSharing,
       });
+      // Queued, the switches keep what the user chose until the server has it.
+      if (queued) return notify(UI_TEXT.shareSettingsQueued, 'info');
       setEdits({});
       notify(MESSAGES.shareSettingsUpdated, 'success');
     } catch (error) {
