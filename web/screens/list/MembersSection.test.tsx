@@ -1,8 +1,8 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, UI_TEXT } from '../../../common/messages.ts';
-import { resetAppState } from '../../state/app-state.ts';
+import { appStore, resetAppState } from '../../state/app-state.ts';
 import { session } from '../../state/session.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { makeUser } from '../../test/factories.ts';
@@ -29,6 +29,21 @@ describe("Share List's members: what goes wrong is said in the dialog", () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<MembersSection listId="l1" />);
     expect(await screen.findByText(UI_TEXT.membersLoadFailed)).toHaveAttribute('role', 'alert');
+  });
+
+  it('stops saying the members could not be loaded, and that an invitation waits, once the connection brings them', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<MembersSection listId="l1" />);
+    expect(await screen.findByText(UI_TEXT.membersLoadFailed)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Invite by e-mail' }), 'Bob@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(UI_TEXT.shareInviteQueued('Bob@example.com'))).toBeInTheDocument();
+    // Back online, the live feed brings the members, the invitation among them.
+    const bob = { list_id: 'l1', user_id: null, email: 'bob@example.com', permission: 'edit', status: 'pending', shared_by: null, created_at: '2025-01-01T00:00:00.000Z' } as const;
+    act(() => appStore.update((state) => ({ ...state, shares: { ...state.shares, l1: [bob] } })));
+    expect(screen.getByText('bob@example.com')).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.membersLoadFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.shareInviteQueued('Bob@example.com'))).not.toBeInTheDocument();
   });
 
   it("gives the server's own reason when it sent one", async () => {

@@ -9,7 +9,7 @@ import modal from '../../components/Modal.module.css';
 import { PermissionMenu } from '../../components/PermissionMenu.tsx';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
-import { useAppState } from '../../state/app-state.ts';
+import { appStore, useAppState } from '../../state/app-state.ts';
 import { followListShares } from '../../state/live-sync.ts';
 import { changePermissionAction, inviteAction, loadShares, removeAccessAction, shareKey } from '../../state/share-actions.ts';
 import styles from './ShareListModal.module.css';
@@ -19,20 +19,27 @@ const LABELS: Record<SharePermission, string> = { view: 'View only', edit: 'Edit
 
 /** Members with their permissions (a small menu changes or removes them) and invite by e-mail. */
 export function MembersSection({ listId }: { listId: string }) {
-  const shares = useAppState((state) => state.shares[listId] ?? NONE);
+  const held = useAppState((state) => state.shares[listId]);
+  const shares = held ?? NONE;
   const [removing, setRemoving] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [permission, setPermission] = useState<SharePermission>('edit');
   const [busy, setBusy] = useState(false);
   // The section's outcomes stay in the dialog, under the form: a toast would be gone before the
   // user looked, and on a phone it would cover the dialog's title and Close button.
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // A failed load is said until the members come after all (the live feed, once back online).
+  const [loadError, setLoadError] = useState<{ message: string; held: ShareView[] | undefined } | null>(null);
   // The invitation's own outcome: it is about the address typed, so a new address clears it.
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // An invitation queued offline is said to wait until its address is among the members.
+  const [queuedInvite, setQueuedInvite] = useState<string | null>(null);
+  const waiting = queuedInvite !== null && !shares.some((share) => share.email === queuedInvite.toLowerCase());
 
   useEffect(() => {
-    loadShares(listId).catch((failure) => setLoadError(messageOf(failure, UI_TEXT.membersLoadFailed)));
+    loadShares(listId).catch((failure) =>
+      setLoadError({ message: messageOf(failure, UI_TEXT.membersLoadFailed), held: appStore.get().shares[listId] }),
+    );
     return followListShares(listId);
   }, [listId]);
 
@@ -42,11 +49,12 @@ export function MembersSection({ listId }: { listId: string }) {
     setBusy(true);
     setError(null);
     setNotice(null);
+    setQueuedInvite(null);
     try {
       // The members before the answer: an address invited already gets no second mail (docs/api.md).
       const before = shares;
       const share = await inviteAction(listId, email.trim(), permission);
-      if (!share) setNotice(UI_TEXT.shareInviteQueued(email.trim()));
+      if (!share) setQueuedInvite(email.trim());
       else if (share.status === 'accepted') setNotice(UI_TEXT.shareAdded(share.email));
       else if (before.some((entry) => entry.email === share.email)) setNotice(UI_TEXT.shareInviteUpdated(share.email));
       else setNotice(UI_TEXT.shareInvited(share.email));
@@ -97,6 +105,7 @@ export function MembersSection({ listId }: { listId: string }) {
             setEmail(event.target.value);
             setError(null);
             setNotice(null);
+            setQueuedInvite(null);
           }}
         />
         <select
@@ -116,7 +125,10 @@ export function MembersSection({ listId }: { listId: string }) {
           Invite
         </BusyButton>
       </form>
-      <FormMessage error={error ?? loadError} notice={notice} />
+      <FormMessage
+        error={error ?? (loadError && loadError.held === held ? loadError.message : null)}
+        notice={waiting ? UI_TEXT.shareInviteQueued(queuedInvite) : notice}
+      />
       <ConfirmDialog
         open={removing !== null}
         title="Remove access"
