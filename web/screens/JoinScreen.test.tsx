@@ -1,10 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_UNCONFIRMED } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { session } from '../state/session.ts';
-import { makeUser } from '../test/factories.ts';
+import { makeList, makeUser } from '../test/factories.ts';
 import { answer, mockFetch } from '../test/http.ts';
 import { JoinScreen } from './JoinScreen.tsx';
 
@@ -13,6 +13,7 @@ function openJoinLink() {
     <MemoryRouter initialEntries={['/join/l1']}>
       <Routes>
         <Route path="/join/:listId" element={<JoinScreen />} />
+        <Route path="/lists/:id" element={<h1>the list</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -33,6 +34,15 @@ describe('JoinScreen', () => {
     fetchMock.mockResolvedValueOnce(answer(403, { error: { code: EMAIL_UNCONFIRMED, message: SERVER_MESSAGES.confirmEmailToJoin } }));
     openJoinLink();
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+  });
+
+  it('joins once the address is confirmed meanwhile (in another tab: the live feed brings the user)', async () => {
+    fetchMock.mockResolvedValueOnce(answer(403, { error: { code: EMAIL_UNCONFIRMED, message: SERVER_MESSAGES.confirmEmailToJoin } }));
+    openJoinLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+    fetchMock.mockResolvedValueOnce(answer(200, { list: makeList() }));
+    act(() => session.setUser({ ...session.get().user!, email_verified: true }));
+    expect(await screen.findByRole('heading', { name: 'the list' })).toBeInTheDocument();
   });
 
   it("answers any other 403 with the spec's words", async () => {

@@ -27,6 +27,8 @@ export function JoinScreen() {
   const { listId = '' } = useParams();
   // The id, not the object: a token refresh (on 401) replaces the user object and must not re-join.
   const userId = useSession().user?.id;
+  // An invitation that waited on the address joins once it is confirmed, here or in another tab (live).
+  const verified = useSession().user?.email_verified;
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
 
@@ -43,7 +45,7 @@ export function JoinScreen() {
     return () => {
       current = false;
     };
-  }, [listId, userId, navigate]);
+  }, [listId, userId, verified, navigate]);
 
   return (
     <AuthLayout title={error ? MESSAGES.joinFailed : 'Joining list…'}>
