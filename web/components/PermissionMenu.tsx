@@ -16,6 +16,8 @@ interface PermissionMenuProps {
   children: ReactNode;
   triggerClassName: string | undefined;
   triggerLabel: string;
+  /** Whose access it changes, shown whole at the menu's top: the trigger may cut a long address short on a phone. */
+  about?: string;
   /** The trigger's tooltip, when its content may be cut short. */
   triggerTitle?: string;
   current: SharePermission;
@@ -23,9 +25,10 @@ interface PermissionMenuProps {
   onRemove: () => void;
 }
 
-export function PermissionMenu({ children, triggerClassName, triggerLabel, triggerTitle, current, onChange, onRemove }: PermissionMenuProps) {
+export function PermissionMenu({ children, triggerClassName, triggerLabel, about, triggerTitle, current, onChange, onRemove }: PermissionMenuProps) {
   return (
     <Menu trigger={{ className: triggerClassName, 'aria-label': triggerLabel, title: triggerTitle, children }} className={styles.menu} align="start">
+      {about && <DropdownMenu.Label className={styles.label}>{about}</DropdownMenu.Label>}
       <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
         {CHOICES.map((choice) => (
           <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>

@@ -52,6 +52,17 @@ describe('ListCard: its dialogs', () => {
   });
 });
 
+describe("ListCard: a member's tag", () => {
+  afterEach(cleanup);
+
+  it('opens a menu that shows the whole address, which the tag may cut short on a phone', async () => {
+    const email = 'a-rather-long-address-of-a-member@example.com';
+    showCard(makeList({ shares: [{ user_id: 'u2', email, permission: 'edit' }] }));
+    await userEvent.click(screen.getByRole('button', { name: `shared: ${email}, edit. Change access` }));
+    expect(within(await screen.findByRole('menu')).getByText(email)).toBeVisible();
+  });
+});
+
 describe('ListCard: leaving a list shared with me', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {

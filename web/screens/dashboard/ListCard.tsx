@@ -78,6 +78,7 @@ export function ListCard({ list }: { list: ClientList }) {
                   triggerClassName={ui.tag}
                   triggerLabel={`${shared}, ${share.permission}. Change access`}
                   triggerTitle={shared}
+                  about={share.email}
                   current={share.permission}
                   onChange={(permission) => void changePermissionAction(list.id, share.user_id, permission)}
                   onRemove={() => setConfirm({ userId: share.user_id })}
