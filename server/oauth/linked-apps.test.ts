@@ -32,25 +32,33 @@ const rowsOf = async (userId: string) => ({
   ).length,
 });
 
+/** A user with a linked app, and a code given out since, not traded yet: whoever signed the app in may not be the owner. */
+async function linkedWithCodeOut() {
+  const user = await createUser(t, { password: 'old-password' });
+  const link = await linkAccount(t, user);
+  const { verifier, challenge } = pkcePair();
+  const { location } = await submitLinkForm(t, authorizationQuery(challenge), { email: user.email, password: 'old-password' });
+  return { user, link, code: location.searchParams.get('code')!, verifier };
+}
+
+/** Neither the app's tokens nor the code work any more, and Account Settings lists no app. */
+async function expectAllEnded({ link, code, verifier }: Awaited<ReturnType<typeof linkedWithCodeOut>>, token: string) {
+  expect(await tokenWorks(t, link.accessToken)).toBe(false);
+  expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
+  const traded = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  expect(traded.body.error).toBe('invalid_grant');
+  expect((await t.request({ method: 'GET', path: '/auth/linked-apps', token })).body.apps).toEqual([]);
+}
+
+describe('unlinking in Account Settings', () => {
+  it('ends the app, and the codes given to it not yet traded: none can link it again', async () => {
+    const linked = await linkedWithCodeOut();
+    expect((await t.request({ method: 'DELETE', path: `/auth/linked-apps/${CLIENT_ID}`, token: linked.user.token })).status).toBe(204);
+    await expectAllEnded(linked, linked.user.token);
+  });
+});
+
 describe('a new password', () => {
-  /** A user with a linked app, and a code given out since, not traded yet: whoever signed the app in may not be the owner. */
-  async function linkedWithCodeOut() {
-    const user = await createUser(t, { password: 'old-password' });
-    const link = await linkAccount(t, user);
-    const { verifier, challenge } = pkcePair();
-    const { location } = await submitLinkForm(t, authorizationQuery(challenge), { email: user.email, password: 'old-password' });
-    return { user, link, code: location.searchParams.get('code')!, verifier };
-  }
-
-  /** Neither the app's tokens nor the code work any more, and Account Settings lists no app. */
-  async function expectAllEnded({ link, code, verifier }: Awaited<ReturnType<typeof linkedWithCodeOut>>, token: string) {
-    expect(await tokenWorks(t, link.accessToken)).toBe(false);
-    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: link.refreshToken })).body.error).toBe('invalid_grant');
-    const traded = await tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-    expect(traded.body.error).toBe('invalid_grant');
-    expect((await t.request({ method: 'GET', path: '/auth/linked-apps', token })).body.apps).toEqual([]);
-  }
-
   it('set in Account Settings ends every app the account had linked, and the codes not yet traded', async () => {
     const linked = await linkedWithCodeOut();
     expect((await changePassword(t, linked.user, 'new-password')).status).toBe(204);

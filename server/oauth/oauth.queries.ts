@@ -42,6 +42,11 @@ export async function endAllLinksOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('oauth_codes').where('user_id', '=', userId).execute();
 }
 
+/** Deletes the codes a user's sign-in gave a client that it has not traded yet. */
+export async function deleteCodes(db: Db, userId: string, clientId: string): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+}
+
 /** Ends a user's links to a client, their tokens with them; answers how many there were. */
 export async function deleteGrants(db: Db, userId: string, clientId: string): Promise<number> {
   const result = await db

@@ -16,6 +16,7 @@ import type { LinkedAppView } from '../../common/schemas/linked-apps.ts';
 import { requireScope } from '../access/access.ts';
 import type { Actor, Scope } from '../access/actor.ts';
 import type { DB } from '../db/schema.ts';
+import { lockUserRow } from '../db/user-lock.ts';
 import { AppError, notFound, WRONG_PASSWORD } from '../http/errors.ts';
 import type { OAuthClient } from './clients.ts';
 import {
@@ -157,12 +158,20 @@ export function createOAuthService(deps: OAuthDeps) {
       }));
     },
 
-    /** Unlinks an app: its refresh and access tokens stop working at once. 404 when it is not linked. */
+    /**
+     * Unlinks an app: its refresh and access tokens stop working at once, and the codes given to it
+     * and not yet traded go too, or one could link it again. Under the user's row, as a trade saving
+     * its link is (oauth.model.ts): a trade under way then finds its code gone. 404 when it is not linked.
+     */
     async unlink(actor: Actor, clientId: string): Promise<void> {
       requireScope(actor, 'account');
-      if ((await queries.deleteGrants(db, actor.user.id, clientId)) === 0) {
-        throw notFound(ALEXA_SERVER_MESSAGES.linkedAppNotFound);
-      }
+      const userId = actor.user.id;
+      const unlinked = await db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, userId);
+        await queries.deleteCodes(trx, userId, clientId);
+        return queries.deleteGrants(trx, userId, clientId);
+      });
+      if (unlinked === 0) throw notFound(ALEXA_SERVER_MESSAGES.linkedAppNotFound);
     },
 
     purgeExpired: () => queries.purgeExpired(db, deps.now().toISOString()),
