@@ -90,6 +90,14 @@ describe('linking an account, the whole way', () => {
     expect(tokens.body.scope).toBe('lists:read');
   });
 
+  it("a refresh asking for fewer scopes says the link's scopes, which its new token has", async () => {
+    const { code, verifier } = await authorize({ scope: 'lists:read items:write' });
+    const tokens = await exchange(code, verifier);
+    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, scope: 'lists:read' });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.scope).toBe('lists:read items:write');
+  });
+
   it('linking again replaces the earlier link and its tokens', async () => {
     const user = await createUser(t);
     const first = await linkAccount(t, user);

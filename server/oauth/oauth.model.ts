@@ -38,6 +38,11 @@ const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 export interface LinkUser {
   id: string;
   grantId?: string;
+  /**
+   * At a refresh: the scopes of the link. A refresh that asks for fewer still gets a token of the
+   * link's scopes (access tokens have none of their own), and the answer must say so (RFC 6749 5.1).
+   */
+  grantScope?: string;
   view?: UserView;
   /**
    * At the linking form: whether the request named its redirect URI. The library fills in the
@@ -190,7 +195,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
     },
 
     async saveToken(token, client, user) {
-      const { id: userId, grantId } = user as LinkUser;
+      const { id: userId, grantId, grantScope } = user as LinkUser;
       const access = { id: crypto.randomUUID(), token_hash: digest(token.accessToken), created_at: at(), expires_at: at(ACCESS_TOKEN_TTL_S) };
       await db.transaction().execute(async (trx) => {
         if (token.authorizationCode) {
@@ -224,7 +229,9 @@ export function createOAuthModel(deps: OAuthModelDeps) {
           await queries.insertAccessToken(trx, { ...access, grant_id: grantId });
         }
       });
-      return { ...token, client, user };
+      // What the token can do: the link's scopes, within what the client may have today (getAccessToken).
+      const linked = grantScope === undefined ? undefined : scopeList(grantScope).filter((name) => (client as LibraryClient).scopes.includes(name));
+      return { ...token, ...(linked && { scope: linked }), client, user };
     },
 
     async getRefreshToken(refreshToken) {
@@ -236,7 +243,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
         refreshTokenExpiresAt: new Date(grant.refresh_expires_at),
         scope: scopeList(grant.scope),
         client,
-        user: { id: grant.user_id, grantId: grant.id } satisfies LinkUser,
+        user: { id: grant.user_id, grantId: grant.id, grantScope: grant.scope } satisfies LinkUser,
       };
     },
 
