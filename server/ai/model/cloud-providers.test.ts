@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_ANSWER_MAX_BYTES, AI_MESSAGES } from '../../../common/ai.ts';
+import { trimUnseen } from '../../../common/unseen-text.ts';
 import type { AppDeps } from '../../app.ts';
 import { addItems, fillList, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
 import { insertList } from '../../test/list-factories.ts';
@@ -179,6 +180,16 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     expect(response.body.error.code).toBe('ai_failed');
     expect(fake.requests).toHaveLength(1);
     expect(fromJson((await itemRows(t, listId))[0]!.properties)).toEqual({});
+  });
+
+  it('stores what the model says as names are stored: no control character, no direction override', async () => {
+    const { owner, listId } = await listWith(['milk']);
+    const odd = '\u202Egpj.exe\u202C Dairy\u0007\u001b[31m\r\nX ';
+    fake.script({ answer: { items: [{ index: 0, department: 'Dairy & Eggs', category: odd, priority: 'low' }] } });
+    expect((await sort(owner.token, listId)).status).toBe(200);
+    const { category } = fromJson((await itemRows(t, listId))[0]!.properties) as { category: string };
+    expect(category).toBe(trimUnseen(odd));
+    expect(category).not.toMatch(/[\u202A-\u202E\p{Cc}]/u);
   });
 
   it('answers 504 when the API does not answer in time', async () => {

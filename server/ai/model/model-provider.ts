@@ -9,6 +9,7 @@ import {
   type AiTier,
 } from '../../../common/ai.ts';
 import { ITEM_CONTENT_MAX_LENGTH } from '../../../common/constants.ts';
+import { trimUnseen } from '../../../common/unseen-text.ts';
 import type { AiProvider, Classification, PropertyValues } from '../ai-provider.ts';
 import { photoForModel } from '../photo.ts';
 import type { ChatModel } from './chat-model.ts';
@@ -52,6 +53,13 @@ function everyIndexOnce(key: string, count: number, required: boolean) {
   };
 }
 
+/**
+ * Text a model answers is as untrusted as what a user types, and is stored and cached for everyone
+ * with the same item names: cleaned as names are, without control characters or direction
+ * overrides (which can make "gpj.exe" show as "exe.jpg"), and trimmed.
+ */
+const modelText = () => z.string().overwrite(trimUnseen);
+
 const classifySchema = (count: number) =>
   z
     .object({
@@ -59,7 +67,7 @@ const classifySchema = (count: number) =>
         z.object({
           index: z.int().min(0),
           department: z.enum(AI_DEPARTMENTS),
-          category: z.string().trim().min(1).max(60),
+          category: modelText().min(1).max(60),
           priority: z.enum(AI_PRIORITIES),
         }),
       ),
@@ -68,7 +76,7 @@ const classifySchema = (count: number) =>
 
 const translateSchema = (count: number) =>
   z
-    .object({ translations: z.array(z.object({ index: z.int().min(0), text: z.string().trim().min(1).max(ITEM_CONTENT_MAX_LENGTH) })) })
+    .object({ translations: z.array(z.object({ index: z.int().min(0), text: modelText().min(1).max(ITEM_CONTENT_MAX_LENGTH) })) })
     .superRefine(everyIndexOnce('translations', count, true));
 
 const promptSchema = (count: number) =>
@@ -78,14 +86,14 @@ const promptSchema = (count: number) =>
         z.object({
           index: z.int().min(0),
           properties: z
-            .array(z.object({ key: z.string().min(1).max(KEY_MAX_LENGTH), value: z.string().trim().max(VALUE_MAX_LENGTH) }))
+            .array(z.object({ key: z.string().min(1).max(KEY_MAX_LENGTH), value: modelText().max(VALUE_MAX_LENGTH) }))
             .max(PROPERTIES_PER_ITEM_MAX),
         }),
       ),
     })
     .superRefine(everyIndexOnce('items', count, false));
 
-const photoSchema = z.object({ items: z.array(z.string().max(ITEM_CONTENT_MAX_LENGTH)).max(AI_PHOTO_ITEMS_MAX) });
+const photoSchema = z.object({ items: z.array(modelText().max(ITEM_CONTENT_MAX_LENGTH)).max(AI_PHOTO_ITEMS_MAX) });
 
 const CLASSIFY_INSTRUCTIONS = [
   'You sort shopping-list items for a walk through a grocery store.',
