@@ -28,7 +28,7 @@ interface PermissionMenuProps {
 export function PermissionMenu({ children, triggerClassName, triggerLabel, about, triggerTitle, current, onChange, onRemove }: PermissionMenuProps) {
   return (
     <Menu trigger={{ className: triggerClassName, 'aria-label': triggerLabel, title: triggerTitle, children }} className={styles.menu} align="start">
-      {about && <DropdownMenu.Label className={styles.label}>{about}</DropdownMenu.Label>}
+      {about && <DropdownMenu.Label className={styles.about}>{about}</DropdownMenu.Label>}
       <DropdownMenu.RadioGroup value={current} onValueChange={(value) => onChange(value as SharePermission)}>
         {CHOICES.map((choice) => (
           <DropdownMenu.RadioItem key={choice.value} value={choice.value} className={styles.item}>
