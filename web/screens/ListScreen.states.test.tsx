@@ -2,6 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_VIEW_TEXT } from '../../common/list-view.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
+import type { ListView } from '../../common/schemas/lists.ts';
 import { appStore, resetAppState } from '../state/app-state.ts';
 import { removeListLocally } from '../state/list-actions.ts';
 import { session } from '../state/session.ts';
@@ -61,8 +62,8 @@ describe('ListScreen while its items load', () => {
 });
 
 describe('ListScreen for a list that is not the caller’s to see', () => {
-  it('tells its owner they deleted it themself, elsewhere', async () => {
-    const list = makeList({ name: 'Groceries' });
+  /** Opens one of the caller's lists, then takes it from them as the live feed does; answers the heading that says so. */
+  async function openThenLose(list: ListView): Promise<HTMLElement> {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
       if (path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });
@@ -71,27 +72,18 @@ describe('ListScreen for a list that is not the caller’s to see', () => {
     });
     appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
     renderListScreen('/lists/l1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Groceries' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: list.name })).toBeInTheDocument();
     act(() => removeListLocally('l1'));
-    expect(await screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone('Groceries') })).toHaveFocus();
+    return screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone(list.name) });
+  }
+
+  it('tells its owner they deleted it themself, elsewhere', async () => {
+    expect(await openThenLose(makeList({ name: 'Groceries' }))).toHaveFocus();
     expect(screen.getByText(UI_TEXT.ownListGoneExplained)).toBeInTheDocument();
   });
 
   it('says so by name when the access is taken back while it is open, with the focus on it and the way back', async () => {
-    const list = makeList({ name: 'Groceries', owner_id: 'u2', isOwner: false });
-    fetchMock.mockImplementation(async (url) => {
-      const path = String(url);
-      if (path.endsWith('/lists/l1/items')) return answer(200, { items: [], next: null, seq: 1 });
-      if (path.endsWith('/lists')) return answer(200, { lists: [list] });
-      return answer(404, { error: { code: 'not_found', message: MESSAGES.listNotFound } });
-    });
-    appStore.update((state) => ({ ...state, lists: [list], listsLoaded: true }));
-    renderListScreen('/lists/l1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Groceries' })).toBeInTheDocument();
-
-    act(() => removeListLocally('l1'));
-    const gone = await screen.findByRole('heading', { level: 1, name: UI_TEXT.listGone('Groceries') });
-    expect(gone).toHaveFocus();
+    expect(await openThenLose(makeList({ name: 'Groceries', owner_id: 'u2', isOwner: false }))).toHaveFocus();
     expect(screen.getByText(UI_TEXT.listGoneExplained)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: UI_TEXT.goToLists })).toHaveAttribute('href', '/');
   });
