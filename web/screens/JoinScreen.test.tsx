@@ -33,13 +33,15 @@ describe('JoinScreen', () => {
   it("says what to do when an invitation waits for the caller's unconfirmed address", async () => {
     fetchMock.mockResolvedValueOnce(answer(403, { error: { code: EMAIL_UNCONFIRMED, message: SERVER_MESSAGES.confirmEmailToJoin } }));
     openJoinLink();
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+    // A first invitation's next step, not a failure.
+    expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+    expect(screen.getByRole('heading', { name: MESSAGES.invitedTitle })).toBeInTheDocument();
   });
 
   it('joins once the address is confirmed meanwhile (in another tab: the live feed brings the user)', async () => {
     fetchMock.mockResolvedValueOnce(answer(403, { error: { code: EMAIL_UNCONFIRMED, message: SERVER_MESSAGES.confirmEmailToJoin } }));
     openJoinLink();
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
+    expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.confirmEmailToJoin);
     fetchMock.mockResolvedValueOnce(answer(200, { list: makeList() }));
     act(() => session.setUser({ ...session.get().user!, email_verified: true }));
     expect(await screen.findByRole('heading', { name: 'the list' })).toBeInTheDocument();

@@ -10,9 +10,11 @@ import { upsertList } from '../state/list-actions.ts';
 import { useSession } from '../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
+const waitsOnConfirmation = (error: unknown) => error instanceof ApiError && error.code === EMAIL_UNCONFIRMED;
+
 /** The join errors of spec section 8, and the server's word when an invitation waits on a confirmation. */
 function joinError(error: unknown): string {
-  if (error instanceof ApiError && error.code === EMAIL_UNCONFIRMED) return error.message;
+  if (waitsOnConfirmation(error)) return (error as ApiError).message;
   // A link whose id is no list's, or could be none (malformed, far too long: 400, 414).
   if (error instanceof ApiError && [400, 404, 414].includes(error.status)) return MESSAGES.listNotFound;
   if (error instanceof ApiError && error.status === 403) return MESSAGES.listForbidden;
@@ -30,7 +32,8 @@ export function JoinScreen() {
   // An invitation that waited on the address joins once it is confirmed, here or in another tab (live).
   const verified = useSession().user?.email_verified;
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  // `waiting`: no failure, a first invitation's next step (the address to confirm).
+  const [error, setError] = useState<{ message: string; waiting: boolean } | null>(null);
 
   useEffect(() => {
     if (!userId) return;
@@ -40,7 +43,7 @@ export function JoinScreen() {
         upsertList(list);
         if (current) navigate(`/lists/${list.id}`, { replace: true });
       },
-      (failure: unknown) => current && setError(joinError(failure)),
+      (failure: unknown) => current && setError({ message: joinError(failure), waiting: waitsOnConfirmation(failure) }),
     );
     return () => {
       current = false;
@@ -48,8 +51,8 @@ export function JoinScreen() {
   }, [listId, userId, verified, navigate]);
 
   return (
-    <AuthLayout title={error ? MESSAGES.joinFailed : 'Joining list…'}>
-      {error && <p role="alert">{error}</p>}
+    <AuthLayout title={error ? (error.waiting ? MESSAGES.invitedTitle : MESSAGES.joinFailed) : 'Joining list…'}>
+      {error && <p role={error.waiting ? 'status' : 'alert'}>{error.message}</p>}
       <Link to="/" className={ui.link}>
         Go to your lists
       </Link>
