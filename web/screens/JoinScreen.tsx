@@ -10,11 +10,11 @@ import { upsertList } from '../state/list-actions.ts';
 import { useSession } from '../state/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
-const waitsOnConfirmation = (error: unknown) => error instanceof ApiError && error.code === EMAIL_UNCONFIRMED;
+const waitsOnConfirmation = (error: unknown): error is ApiError => error instanceof ApiError && error.code === EMAIL_UNCONFIRMED;
 
 /** The join errors of spec section 8, and the server's word when an invitation waits on a confirmation. */
 function joinError(error: unknown): string {
-  if (waitsOnConfirmation(error)) return (error as ApiError).message;
+  if (waitsOnConfirmation(error)) return error.message;
   // A link whose id is no list's, or could be none (malformed, far too long: 400, 414).
   if (error instanceof ApiError && [400, 404, 414].includes(error.status)) return MESSAGES.listNotFound;
   if (error instanceof ApiError && error.status === 403) return MESSAGES.listForbidden;
