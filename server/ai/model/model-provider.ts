@@ -93,7 +93,8 @@ const promptSchema = (count: number) =>
     })
     .superRefine(everyIndexOnce('items', count, false));
 
-const photoSchema = z.object({ items: z.array(modelText().max(ITEM_CONTENT_MAX_LENGTH)).max(AI_PHOTO_ITEMS_MAX) });
+// Cleaned by photoEntries, as the offline reader's names are.
+const photoSchema = z.object({ items: z.array(z.string().max(ITEM_CONTENT_MAX_LENGTH)).max(AI_PHOTO_ITEMS_MAX) });
 
 const CLASSIFY_INSTRUCTIONS = [
   'You sort shopping-list items for a walk through a grocery store.',
