@@ -183,3 +183,42 @@ test('changes made offline survive a server that answers 502 when the connection
   const response = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
   expect(((await response.json()) as { items: { content: string }[] }).items.map((item) => item.content)).toEqual(['stove']);
 });
+
+test('a reload while a change is on its way sends it again: a list whose creation never arrived is made, an item that arrived is not doubled', async ({
+  page,
+}) => {
+  await registerUser(page);
+  // The creation is lost on the way: the server never hears of it.
+  let lost = 0;
+  await page.route('**/api/v1/lists', (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+  });
+  await page.getByPlaceholder('Create a new list...').fill('Camping');
+  await page.getByPlaceholder('Create a new list...').press('Enter');
+  await expect.poll(() => lost).toBe(1);
+  await page.reload();
+  const link = page.getByRole('link', { name: 'Camping', exact: true });
+  await expect(page.getByRole('listitem').filter({ has: link })).toHaveAttribute('aria-busy', 'false');
+  await link.click();
+  const listId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  // The items reach the server, and its answer is lost on the way back.
+  let unanswered = 0;
+  await page.route(`**/api/v1/lists/${listId}/items/batch`, async (route) => {
+    if (route.request().method() !== 'POST' || unanswered > 0) return route.fallback();
+    unanswered += 1;
+    await route.fetch();
+  });
+  await addItems(page, 'stove');
+  await expect.poll(() => unanswered).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId('item-row')).toHaveCount(1);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  const { lists } = (await (await page.request.get('/api/v1/lists', { headers })).json()) as { lists: { name: string }[] };
+  expect(lists.map((list) => list.name)).toEqual(['Camping']);
+  const { items } = (await (await page.request.get(`/api/v1/lists/${listId}/items`, { headers })).json()) as { items: { content: string }[] };
+  expect(items.map((item) => item.content)).toEqual(['stove']);
+});

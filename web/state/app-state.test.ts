@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../common/constants.ts';
+import { IDEMPOTENCY_HEADER, STORAGE_KEYS } from '../../common/constants.ts';
 import { answer, callOf, item, mockFetch } from '../test/http.ts';
 import { makeList, makeUser } from '../test/factories.ts';
+import { createListAction } from './list-actions.ts';
 import { appStore, reloadAppStateFromCache, resetAppState, saveCache, type PendingChange } from './app-state.ts';
 import { session } from './session.ts';
 import { replayPendingChanges, startConnectionWatch } from './sync.ts';
@@ -90,22 +91,78 @@ describe('the cache at start', () => {
   });
   afterEach(() => session.signOut());
 
-  it('brings back what was made here and queued, not what was on its way when the page went away', async () => {
+  it('brings back what was made here and queued or on its way, and sends what was on its way first', async () => {
     const lists = [
       makeList({ id: 'l1' }),
       { ...makeList({ id: 'l2', name: 'queued' }), tempId: 'temp-l2', pendingKey: 'k1' },
-      { ...makeList({ id: 'l3', name: 'in flight' }), tempId: 'temp-l3' },
+      { ...makeList({ id: 'l3', name: 'on its way' }), tempId: 'temp-l3' },
     ];
     const items = {
-      l1: [item('i1', 'milk'), { ...item('i2', 'queued'), tempId: 'temp-i2', pendingKey: 'k2' }, { ...item('i3', 'in flight'), tempId: 'temp-i3' }],
+      l1: [item('i1', 'milk'), { ...item('i2', 'queued'), tempId: 'temp-i2', pendingKey: 'k2' }, { ...item('i3', 'on its way'), tempId: 'temp-i3' }],
     };
     const pendingChanges = [change('k1', 'l2'), change('k2', 'queued')];
-    localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify({ userId: ada.id, lists, items, pendingChanges, history: [], propertyCache: {}, view: {} }));
-    appStore.update((state) => ({ ...state, lists: [], listsLoaded: false, items: {}, pendingChanges: [] }));
-    reloadAppStateFromCache();
+    const inFlight: PendingChange[] = [{ key: 'k0', listId: 'l3', method: 'POST', path: '/lists', body: { id: 'l3', name: 'on its way' } }];
+    // i3's request left no record: a cache written before requests on their way were kept.
+    localStorage.setItem(STORAGE_KEYS.cache, JSON.stringify({ userId: ada.id, lists, items, pendingChanges, inFlight, history: [], propertyCache: {}, view: {} }));
+    restartFromCache();
     await vi.waitFor(() => expect(appStore.get().listsLoaded).toBe(true));
-    expect(appStore.get().lists.map((list) => list.id)).toEqual(['l1', 'l2']);
+    expect(appStore.get().lists.map((list) => [list.id, list.pendingKey])).toEqual([
+      ['l1', undefined],
+      ['l2', 'k1'],
+      ['l3', 'k0'],
+    ]);
     expect(appStore.get().items.l1!.map((each) => each.id)).toEqual(['i1', 'i2']);
-    expect(keys(appStore.get().pendingChanges)).toEqual(['k1', 'k2']);
+    expect(keys(appStore.get().pendingChanges)).toEqual(['k0', 'k1', 'k2']);
+  });
+});
+
+/** What a reload does to the store: a new page, which starts from the cache. */
+function restartFromCache() {
+  appStore.update((state) => ({ ...state, lists: [], listsLoaded: false, items: {}, pendingChanges: [], inFlight: [] }));
+  reloadAppStateFromCache();
+}
+
+describe('a reload while a change is on its way', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAppState();
+    session.signIn({ token: 'ada-token', user: ada });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  it('sends it again after the reload, with the same key, and keeps what it made on the screen until then', async () => {
+    const fetchMock = mockFetch();
+    // The page goes away before the answer comes.
+    fetchMock.mockImplementationOnce(() => new Promise(() => undefined));
+    void createListAction('Groceries');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+
+    restartFromCache();
+    const first = callOf(fetchMock, 0);
+    const key = first.headers[IDEMPOTENCY_HEADER];
+    expect(appStore.get().lists.map((list) => [list.name, list.pendingKey])).toEqual([['Groceries', key]]);
+
+    const list = makeList({ id: first.body.id, name: 'Groceries' });
+    fetchMock.mockResolvedValueOnce(answer(201, { list }));
+    await replayPendingChanges();
+    const again = callOf(fetchMock, 1);
+    expect([again.method, again.url, again.body, again.headers[IDEMPOTENCY_HEADER]]).toEqual([first.method, first.url, first.body, key]);
+    expect(appStore.get().pendingChanges).toEqual([]);
+  });
+
+  it("is written again when the page goes away, should another tab's write have left it out", async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(() => new Promise(() => undefined));
+    void createListAction('Groceries');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    saveCache();
+    otherTabWrites([]);
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!) as { inFlight: PendingChange[] };
+    expect(stored.inFlight.map((change) => change.path)).toEqual(['/lists']);
   });
 });

@@ -42,6 +42,11 @@ export interface AppState {
   items: Record<string, ClientItem[]>;
   shares: Record<string, ShareView[]>;
   pendingChanges: PendingChange[];
+  /**
+   * Changes sent and not answered yet (sync.ts), kept in the cache so that a reload while they are
+   * on their way sends them again, first: their Idempotency-Key makes a repeat safe.
+   */
+  inFlight: PendingChange[];
   /** Item names typed before, newest first, at most HISTORY_MAX. */
   history: string[];
   /** Item name key (itemNameKey) to the properties last seen on it, for optimistic items. */
@@ -59,7 +64,7 @@ export interface AppState {
  * The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"),
  * with the id of the user it belongs to.
  */
-type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'> & { userId: string };
+type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'inFlight' | 'history' | 'propertyCache' | 'view'> & { userId: string };
 
 function emptyState(): AppState {
   return {
@@ -69,6 +74,7 @@ function emptyState(): AppState {
     items: {},
     shares: {},
     pendingChanges: [],
+    inFlight: [],
     history: [],
     propertyCache: {},
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
@@ -77,8 +83,13 @@ function emptyState(): AppState {
   };
 }
 
-/** What a cache restores into the store. */
-type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'>;
+/**
+ * What a cache restores into the store. `interrupted`: the changes that were on their way when the
+ * page went away, to be sent again before the queued ones (they were sent before those).
+ */
+type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'> & {
+  interrupted: PendingChange[];
+};
 
 /**
  * What a cached text restores: nothing when there is none, it cannot be read, or it is another
@@ -93,11 +104,15 @@ function restoredFrom(json: string | null): RestoredState | null {
     const cached = JSON.parse(json) as Partial<CachedState>;
     if (cached.userId !== undefined && cached.userId !== session.get().user?.id) return null;
     const pendingChanges = cached.pendingChanges ?? [];
+    const queuedKeys = new Set(pendingChanges.map((change) => change.key));
+    const interrupted = (cached.inFlight ?? []).filter((change) => !queuedKeys.has(change.key));
+    const restore = <T extends ClientList | ClientItem>(entities: readonly T[]) => withoutLostRequests(entities, pendingChanges, interrupted);
     return {
-      lists: withoutLostRequests(cached.lists ?? [], pendingChanges),
+      lists: restore(cached.lists ?? []),
       listsLoaded: Array.isArray(cached.lists),
-      items: Object.fromEntries(Object.entries(cached.items ?? {}).map(([listId, items]) => [listId, withoutLostRequests(items, pendingChanges)])),
+      items: Object.fromEntries(Object.entries(cached.items ?? {}).map(([listId, items]) => [listId, restore(items)])),
       pendingChanges,
+      interrupted,
       history: cached.history ?? [],
       propertyCache: cached.propertyCache ?? {},
       // Each list's sort and "Completed last", as the user left them (a cache without them: the defaults).
@@ -111,11 +126,14 @@ function restoredFrom(json: string | null): RestoredState | null {
 /** The store with a cache taken in: what happened meanwhile (a server answer, a new change) wins. */
 function withCache(state: AppState, cached: RestoredState | null): AppState {
   if (!cached) return state;
+  // This tab's own requests still on their way are answered here: they are not sent twice.
+  const ownInFlight = new Set(state.inFlight.map((change) => change.key));
+  const interrupted = cached.interrupted.filter((change) => !ownInFlight.has(change.key));
   return {
     ...state,
     ...(state.listsLoaded ? {} : { lists: cached.lists, listsLoaded: cached.listsLoaded }),
     items: { ...cached.items, ...state.items },
-    pendingChanges: [...cached.pendingChanges, ...state.pendingChanges],
+    pendingChanges: [...interrupted, ...cached.pendingChanges, ...state.pendingChanges],
     history: state.history.length > 0 ? state.history : cached.history,
     propertyCache: { ...cached.propertyCache, ...state.propertyCache },
     view: { ...cached.view, ...state.view },
@@ -177,10 +195,10 @@ export function saveCache(): void {
   saveTimer = undefined;
   const userId = session.get().user?.id;
   if (!userId) return;
-  const { lists, items, pendingChanges, history, propertyCache, view } = appStore.get();
+  const { lists, items, pendingChanges, inFlight, history, propertyCache, view } = appStore.get();
   withStoredCache((json) => {
     const queue = [...pendingChanges, ...othersChanges(json, pendingChanges)];
-    const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges: queue, history, propertyCache, view };
+    const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges: queue, inFlight, history, propertyCache, view };
     // A storage that refuses only costs the instant start; the server still has everything.
     writeCacheText(JSON.stringify(cached)).catch(() => undefined);
   });
@@ -212,7 +230,8 @@ if (typeof window !== 'undefined') {
     if (event.key === STORAGE_KEYS.cache && session.get().user) takeOthersChanges();
   });
   window.addEventListener('pagehide', () => {
-    if (saveTimer !== undefined) saveCache();
+    // Requests on their way are written again: another tab's write since may have left them out.
+    if (saveTimer !== undefined || appStore.get().inFlight.length > 0) saveCache();
   });
 }
 

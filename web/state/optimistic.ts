@@ -44,15 +44,22 @@ export function stillOnTheirWay<T extends Optimistic>(current: readonly T[], ser
   );
 }
 
+/** Whether a change names the entity: ids are UUIDs, so one found in its path or body is that entity. */
+const changeNames = (change: PendingChange, id: string): boolean => JSON.stringify([change.path, change.body ?? null]).includes(id);
+
 /**
- * What a cache restored at start keeps of the optimistic entities: those whose change is queued.
- * One whose request was in flight when the page went away has nothing left to answer it, and
- * would stay "saving" for good; if that request reached the server, the next load brings the
- * server's copy.
+ * What a cache restored at start keeps of the optimistic entities: those whose change is queued,
+ * and those whose request was on its way when the page went away (`interrupted`), which is sent
+ * again and is now their queued change. One whose change is in neither would stay "saving" for
+ * good: it is dropped, and if its request reached the server, the next load brings the server's copy.
  */
-export function withoutLostRequests<T extends Optimistic>(entities: readonly T[], pending: readonly PendingChange[]): T[] {
-  const queued = new Set(pending.map((change) => change.key));
-  return entities.filter((entity) => !isUnconfirmed(entity) || (entity.pendingKey !== undefined && queued.has(entity.pendingKey)));
+export function withoutLostRequests<T extends Optimistic>(entities: readonly T[], queued: readonly PendingChange[], interrupted: readonly PendingChange[]): T[] {
+  const queuedKeys = new Set(queued.map((change) => change.key));
+  return entities.flatMap((entity) => {
+    if (!isUnconfirmed(entity) || (entity.pendingKey !== undefined && queuedKeys.has(entity.pendingKey))) return [entity];
+    const resent = interrupted.find((change) => changeNames(change, entity.id));
+    return resent ? [{ ...entity, pendingKey: resent.key }] : [];
+  });
 }
 
 /** The server's lists, plus the lists made here that it has not answered yet; unchanged ones kept as they were. */

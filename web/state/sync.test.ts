@@ -7,7 +7,7 @@ import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
 import { readEndedSession } from './ended-session.ts';
 import { session } from './session.ts';
-import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, startConnectionWatch } from './sync.ts';
+import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, sendChange, startConnectionWatch } from './sync.ts';
 import { toastStore } from './toasts.ts';
 
 const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
@@ -150,5 +150,47 @@ describe('the replay of changes made offline', () => {
     expect(session.get().user).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(await readEndedSession()).toEqual({ email: 'ada@example.com', unsent: 2, accountDeleted: false });
+  });
+});
+
+describe('a change on its way', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  beforeEach(() => {
+    resetAppState();
+    session.signIn({ token: 'tok', user: makeUser() });
+    fetchMock = mockFetch();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    session.signOut();
+  });
+
+  const inFlight = () => appStore.get().inFlight.map((change) => change.path);
+  const addMilk = { method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } } as const;
+
+  it('is kept in flight until its answer, then let go', async () => {
+    let answerNow: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerNow = resolve)));
+    const sent = sendChange(addMilk, { listId: 'l1' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(inFlight()).toEqual(['/lists/l1/items']);
+    answerNow(created('milk'));
+    await sent;
+    expect(inFlight()).toEqual([]);
+  });
+
+  it('is let go when refused: the caller rolls it back', async () => {
+    fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
+    await expect(sendChange(addMilk, { listId: 'l1' })).rejects.toThrow('You cannot edit this list');
+    expect(inFlight()).toEqual([]);
+  });
+
+  it('moves to the queue, once, when it cannot reach the server', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await sendChange(addMilk, { listId: 'l1' })).toEqual({ queued: true });
+    expect(inFlight()).toEqual([]);
+    expect(appStore.get().pendingChanges.map((change) => change.path)).toEqual(['/lists/l1/items']);
   });
 });

@@ -27,6 +27,21 @@ function enqueue(change: PendingChange) {
 
 const request = <T>(change: PendingChange) => sendRequest<T>(change, change.key);
 
+const withoutChange = (changes: readonly PendingChange[], key: string) => changes.filter((change) => change.key !== key);
+
+/**
+ * Sends a change that is not queued, kept in the cache's `inFlight` until it is answered: a reload
+ * meanwhile leaves nothing to hear the answer, and the next start sends it again (app-state.ts).
+ */
+async function sendNow<T>(change: PendingChange): Promise<T> {
+  appStore.update((state) => ({ ...state, inFlight: [...state.inFlight, change] }));
+  try {
+    return await request<T>(change);
+  } finally {
+    appStore.update((state) => ({ ...state, inFlight: withoutChange(state.inFlight, change.key) }));
+  }
+}
+
 /**
  * Lists being created right now, by id: a change to such a list (items added at once to a list
  * just made) waits for its creation, so the server never hears of the items before the list.
@@ -66,7 +81,7 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
     return queued;
   }
   try {
-    return { queued: false, value: await request<T>(full) };
+    return { queued: false, value: await sendNow<T>(full) };
   } catch (error) {
     if (!isNetworkError(error)) throw error;
     const queued = queue();
