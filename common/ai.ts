@@ -87,6 +87,8 @@ export const AI_PHOTO_BODY_LIMIT_BYTES = IMAGE_BODY_LIMIT_BYTES;
  * 100 items of up to ITEM_PROPERTIES_MAX_BYTES each, is about 1 MB, escaped twice in JSON.
  */
 export const AI_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
+/** The Retry-After of `ai_busy`: its message asks to try again in a minute. */
+export const AI_BUSY_RETRY_AFTER_S = 60;
 /** Items read from one photo: what one batch call can add. */
 export const AI_PHOTO_ITEMS_MAX = ITEM_BATCH_MAX;
 
@@ -104,6 +106,7 @@ export const AI_MESSAGES = {
   rateLimited: 'Too many AI requests. Please wait a minute and try again.',
   badOutput: 'The AI model gave an answer that could not be used. Please try again.',
   failed: 'The AI model could not be reached. Please try again later.',
+  refused: "The AI model refused this server's credentials. Ask the administrator of this Listo server to check its AI settings.",
   busy: 'The AI model is busy right now. Please try again in a minute.',
   timeout: 'The AI model took too long to answer. Please try again.',
   invalidSortKind: `Sort kind must be one of ${AI_SORT_KINDS.join(', ')}`,

@@ -1,4 +1,4 @@
-import { AI_MESSAGES } from '../../common/ai.ts';
+import { AI_BUSY_RETRY_AFTER_S, AI_MESSAGES } from '../../common/ai.ts';
 import { AppError } from '../http/errors.ts';
 
 /**
@@ -11,12 +11,21 @@ export const aiErrors = {
   rateLimited: () => new AppError(429, 'rate_limited', AI_MESSAGES.rateLimited),
   /** The model answered twice with something that is not the JSON asked for. */
   badOutput: () => new AppError(502, 'ai_bad_output', AI_MESSAGES.badOutput),
-  /** The model's server refused or failed (a bad key, a 500, no connection). */
+  /** The model's server failed (a 500, no connection). */
   failed: () => new AppError(502, 'ai_failed', AI_MESSAGES.failed),
+  /** The model's server refused our key (its 401 or 403): the operator's to fix, not a retry's. */
+  refused: () => new AppError(502, 'ai_refused', AI_MESSAGES.refused),
   /** The model's server is over its quota (its 429). */
-  busy: () => new AppError(503, 'ai_busy', AI_MESSAGES.busy),
+  busy: () => new AppError(503, 'ai_busy', AI_MESSAGES.busy, AI_BUSY_RETRY_AFTER_S),
   timeout: () => new AppError(504, 'ai_timeout', AI_MESSAGES.timeout),
   unknownItem: (name: string, language: string) =>
     new AppError(422, 'ai_unknown_item', AI_MESSAGES.offlineUnknownItem(name, language)),
   propertiesTooLarge: () => new AppError(422, 'too_large', AI_MESSAGES.propertiesTooLarge),
 };
+
+/** Our answer to a call the model's server answered with an error status (undefined: it did not answer). */
+export function providerError(status: number | undefined): AppError {
+  if (status === 429) return aiErrors.busy();
+  if (status === 401 || status === 403) return aiErrors.refused();
+  return aiErrors.failed();
+}

@@ -44,6 +44,7 @@ export const errorBody = (code: string, message: string): ApiErrorBody => ({ err
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
     return reply.status(error.status).send(errorBody(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

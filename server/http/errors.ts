@@ -2,8 +2,18 @@ import { EMAIL_UNCONFIRMED } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 
-/** An error whose status, code and message are meant for the client. Services throw these. */
-export class AppError extends HttpError {}
+/**
+ * An error whose status, code and message are meant for the client. Services throw these. A
+ * refusal that will pass with time says when to ask again (`Retry-After`).
+ */
+export class AppError extends HttpError {
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, code: string, message: string, retryAfterSeconds?: number) {
+    super(status, code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 export const badRequest = (message: string, code = 'invalid_input') => new AppError(400, code, message);
 export const unauthorized = (message: string = SERVER_MESSAGES.notSignedIn) =>

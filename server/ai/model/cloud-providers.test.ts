@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AI_ANSWER_MAX_BYTES, AI_MESSAGES } from '../../../common/ai.ts';
+import { AI_ANSWER_MAX_BYTES, AI_BUSY_RETRY_AFTER_S, AI_MESSAGES } from '../../../common/ai.ts';
 import { trimUnseen } from '../../../common/unseen-text.ts';
 import type { AppDeps } from '../../app.ts';
 import { addItems, fillList, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
@@ -148,6 +148,17 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     const response = await sort(owner.token, listId);
     expect(response.status).toBe(503);
     expect(response.body.error.code).toBe('ai_busy');
+    expect(response.headers['retry-after']).toBe(String(AI_BUSY_RETRY_AFTER_S));
+    expect(fake.requests).toHaveLength(1);
+    expect(fromJson((await itemRows(t, listId))[0]!.properties)).toEqual({});
+  });
+
+  it.each([401, 403])("answers 502 ai_refused when the API refuses the server's key (%i), and changes nothing", async (status) => {
+    const { owner, listId } = await listWith(['milk']);
+    fake.script({ status, message: 'API key not valid' });
+    const response = await sort(owner.token, listId);
+    expect(response.status).toBe(502);
+    expect(response.body.error).toEqual({ code: 'ai_refused', message: AI_MESSAGES.refused });
     expect(fake.requests).toHaveLength(1);
     expect(fromJson((await itemRows(t, listId))[0]!.properties)).toEqual({});
   });

@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AI_ANSWER_MAX_BYTES, type AiTier } from '../../../common/ai.ts';
-import { aiErrors } from '../ai-errors.ts';
+import { aiErrors, providerError } from '../ai-errors.ts';
 import { boundedFetch } from './bounded-fetch.ts';
 import type { ChatModel, ModelRequest } from './chat-model.ts';
 
@@ -54,9 +54,9 @@ export function createGeminiModel(config: GeminiConfig, log: FastifyBaseLogger):
         return response.text;
       } catch (error) {
         if (signal.aborted) throw aiErrors.timeout();
-        if (error instanceof ApiError && error.status === 429) throw aiErrors.busy();
-        log.warn({ err: error, model: request.model }, 'Gemini call failed');
-        throw aiErrors.failed();
+        const status = error instanceof ApiError ? error.status : undefined;
+        if (status !== 429) log.warn({ err: error, model: request.model }, 'Gemini call failed');
+        throw providerError(status);
       }
     },
   };

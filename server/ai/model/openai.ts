@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import { AI_ANSWER_MAX_BYTES } from '../../../common/ai.ts';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import { aiErrors } from '../ai-errors.ts';
+import { aiErrors, providerError } from '../ai-errors.ts';
 import { boundedFetch } from './bounded-fetch.ts';
 import type { ChatModel, ModelRequest } from './chat-model.ts';
 
@@ -56,9 +56,9 @@ export function createOpenAiModel(config: OpenAiConfig, log: FastifyBaseLogger):
         return completion.choices[0]?.message.content ?? undefined;
       } catch (error) {
         if (signal.aborted) throw aiErrors.timeout();
-        if (error instanceof OpenAI.APIError && error.status === 429) throw aiErrors.busy();
-        log.warn({ err: error, model: request.model }, 'OpenAI-compatible call failed');
-        throw aiErrors.failed();
+        const status = error instanceof OpenAI.APIError ? error.status : undefined;
+        if (status !== 429) log.warn({ err: error, model: request.model }, 'OpenAI-compatible call failed');
+        throw providerError(status);
       }
     },
   };
