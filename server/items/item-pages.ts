@@ -28,7 +28,12 @@ export function encodeCursor(row: Pick<ItemRow, 'position' | 'created_at' | 'id'
  * the database: each must be one the columns take (PostgreSQL refuses a date it cannot read or an
  * integer out of range with an error, not an empty page).
  */
-const CursorKey = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), z.iso.datetime(), z.uuid()]);
+const CursorKey = z.tuple([
+  z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+  // Year 0000 is ISO's 1 BC, which the format allows and PostgreSQL's timestamptz has no word for.
+  z.iso.datetime().refine((value) => !value.startsWith('0000')),
+  z.uuid(),
+]);
 
 export function decodeCursor(cursor: string): ItemOrderKey {
   let json: unknown;

@@ -65,6 +65,7 @@ describe('a full list', () => {
       [1e308, '2026-01-01T00:00:00.000Z', crypto.randomUUID()],
       [2 ** 60, '2026-01-01T00:00:00.000Z', crypto.randomUUID()],
       [4, '+275760-09-13T00:00:00.000Z', crypto.randomUUID()],
+      [0, '0000-01-01T00:00:00Z', crypto.randomUUID()],
       [1, '2026-01-01T00:00:00.000Z', 'not-a-uuid'],
     ].map((key): [string, string, string] => [`a forged cursor ${JSON.stringify(key)}`, `?cursor=${Buffer.from(JSON.stringify(key)).toString('base64url')}`, SERVER_MESSAGES.invalidCursor]),
     ['a limit over the page size', `?limit=${ITEMS_PAGE_MAX + 1}`, undefined],
