@@ -5,6 +5,9 @@ import { AlexaEnv, alexaConfig, requireCompleteAlexaClient, type AlexaConfig } f
 import { AI_DEFAULT_TIMEOUT_MS, GEMINI_DEFAULT_MODELS, type AiConfig } from './ai/create-provider.ts';
 import { isLoopbackHost } from './http/trustworthy-origin.ts';
 
+/** The shortest secret key taken, from LISTO_SECRET or the data folder's secret.key (server/secret.ts). */
+export const SECRET_MIN_LENGTH = 32;
+
 /**
  * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
  * none (the client is the socket's peer); a number, that many proxies nearest to us; a list, peers
@@ -197,7 +200,7 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).default('Listo <listo@localhost>'),
   AI_DEFAULT_ENABLED: z.stringbool().default(true),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(0).default(20),
-  LISTO_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LISTO_SECRET: z.string().min(SECRET_MIN_LENGTH, { error: `must be at least ${SECRET_MIN_LENGTH} characters` }).optional(),
   TRUST_PROXY: TrustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...AlexaEnv,
