@@ -61,6 +61,18 @@ const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
 const SEPARATOR = /(?<!\d),|,(?!\d)|(?<![^\s,])and(?![^\s,])|[\r\n]+/i;
 
 /**
+ * A pasted list as one line of the add bar, whose input holds no line breaks (the browser turns
+ * them into spaces, which made one item of the whole list): its lines joined by ", ", which
+ * splits as a line break does.
+ */
+export const pastedAsOneLine = (pasted: string): string =>
+  pasted
+    .split(/[\r\n]+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/**
  * "1 and 1/2" (or "1 and ½") is a mixed number. It is rewritten to "1 1/2" before splitting so
  * the "and" is not taken for a separator, and so the qty reads the same however it was typed.
  * The whole number must stand alone ("a1 and 1/2" is left alone).

@@ -22,6 +22,17 @@ describe('AddBar', () => {
     expect(onAdd).toHaveBeenCalledOnce();
   });
 
+  it('keeps the lines of a pasted list apart, as items, where the caret is', async () => {
+    const onAdd = vi.fn(async () => true);
+    render(<AddBar history={[]} onAdd={onAdd} />);
+    const input = screen.getByRole('combobox', { name: 'Add items' });
+    await userEvent.type(input, 'tea, ');
+    await userEvent.paste('milk\r\neggs\n\n  bread \n2 bottles water\n');
+    expect(input).toHaveValue('tea, milk, eggs, bread, 2 bottles water');
+    await userEvent.type(input, '{Enter}');
+    expect(onAdd).toHaveBeenCalledWith('tea, milk, eggs, bread, 2 bottles water');
+  });
+
   it('gives the text back when the items were refused, unless something new was typed meanwhile', async () => {
     let refuse!: (added: boolean) => void;
     const onAdd = vi.fn(() => new Promise<boolean>((resolve) => (refuse = resolve)));

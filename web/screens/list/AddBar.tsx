@@ -1,6 +1,7 @@
 import { Mic, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { SUGGESTIONS_MAX } from '../../../common/constants.ts';
+import { pastedAsOneLine } from '../../../common/item-input.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
 import { suggest } from '../../../common/sorting.ts';
 import ui from '../../components/ui.module.css';
@@ -42,6 +43,21 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     add(active >= 0 && suggestions[active] ? suggestions[active] : text);
+  }
+
+  function typed(value: string) {
+    setText(value);
+    setOpen(true);
+    setActive(-1);
+  }
+
+  /** A pasted list keeps its items apart: one per line (common/item-input.ts). */
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    const pasted = event.clipboardData.getData('text/plain');
+    if (!/[\r\n]/.test(pasted)) return;
+    event.preventDefault();
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    typed(text.slice(0, selectionStart ?? text.length) + pastedAsOneLine(pasted) + text.slice(selectionEnd ?? text.length));
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -93,11 +109,8 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
           value={text}
           enterKeyHint="send"
           autoComplete="off"
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
+          onChange={(event) => typed(event.target.value)}
+          onPaste={onPaste}
           onKeyDown={onKeyDown}
           onBlur={() => setActive(-1)}
         />
