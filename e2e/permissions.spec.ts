@@ -50,6 +50,16 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await expect(viewer.getByPlaceholder('Add item...')).toHaveCount(0);
   await expect(viewer.getByRole('checkbox', { name: 'bunting' })).toBeDisabled();
   await expectNoAxeViolations(viewer, 'list, read-only for a view member');
+
+  // A long name keeps to two lines of the sticky header on a phone, and says itself whole on hover.
+  const longName = 'Street-party-for-the-whole-neighbourhood-'.repeat(4);
+  const rename = await page.request.put(`/api/v1/lists/${listId}`, { headers: { authorization: `Bearer ${await apiToken(page)}` }, data: { name: longName } });
+  expect(rename.status()).toBe(200);
+  await viewer.setViewportSize({ width: 320, height: 640 });
+  const heading = viewer.getByRole('heading', { name: longName, level: 1 });
+  await expect(heading).toHaveAttribute('title', longName);
+  const lineHeight = await heading.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+  expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
   await readerContext.close();
   await viewerContext.close();
 });

@@ -70,6 +70,21 @@ describe('ItemRow', () => {
     expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('flour');
   });
 
+  it('closes the rename editor, saving nothing, when the right to edit goes while it is open', async () => {
+    const onRename = vi.fn();
+    const props = { item: milk, onToggle: vi.fn(), onDelete: vi.fn(), onRename };
+    const { rerender } = render(<ItemRow {...props} editable />);
+    await userEvent.click(screen.getByRole('button', { name: 'milk, rename item' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Item name' }), ' organic');
+
+    rerender(<ItemRow {...props} editable={false} />);
+    expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+    // Given back later, the right does not bring back the abandoned text.
+    rerender(<ItemRow {...props} editable />);
+    expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+    expect(onRename).not.toHaveBeenCalled();
+  });
+
   it('is read-only without the edit permission', () => {
     render(<ItemRow item={{ ...milk, is_completed: true }} editable={false} onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
     expect(screen.getByRole('checkbox', { name: /milk/ })).toBeDisabled();

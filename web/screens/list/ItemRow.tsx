@@ -69,6 +69,9 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
   const swiping = offset !== 0;
   const renamable = editable && onRename !== undefined;
   const name = editableName(item);
+  // The right to edit went while the editor was open (a lowered permission): the editor goes with
+  // it, as the list's dialogs do, rather than stay open for a rename the server will refuse.
+  if (!renamable && draft !== null) setDraft(null);
 
   // Enter and blur save, Escape cancels; empty or unchanged text just closes the editor.
   const finish = (save: boolean) => {

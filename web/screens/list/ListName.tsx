@@ -10,6 +10,8 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
   const [draft, setDraft] = useState<string | null>(null);
   const { button, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
+  // The right to rename went while the editor was open (a lowered permission): the editor goes too.
+  if (!editable && draft !== null) setDraft(null);
 
   if (draft === null) {
     return editable ? (
@@ -19,7 +21,8 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
         </button>
       </h1>
     ) : (
-      <h1 ref={heading} tabIndex={-1} className={styles.name} dir="auto">
+      // Two lines at most in the sticky header: the dashboard's card shows the whole name.
+      <h1 ref={heading} tabIndex={-1} className={`${styles.name} ${styles.nameReadOnly}`} dir="auto" title={name}>
         {name}
       </h1>
     );
