@@ -30,10 +30,17 @@ const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 
 
 /**
  * PostgreSQL's SQLSTATEs for a server that cannot serve now: class 08 (connection exception),
- * class 53 (insufficient resources: disk full, out of memory, too many connections), and 57P01-57P03
- * (shutting down, crashed, starting up).
+ * class 53 (insufficient resources: disk full, out of memory, too many connections), 55P03 (a lock
+ * not had within lock_timeout), and 57P01-57P03 (shutting down, crashed, starting up).
  */
-const POSTGRES_UNAVAILABLE = /^(08|53|57P0[1-3])/;
+const POSTGRES_UNAVAILABLE = /^(08|53|55P03|57P0[1-3])/;
+
+/** node-postgres's words, without a code, for a connection that broke or a pool with none free in time. */
+const POSTGRES_CLIENT_FAILURES = new Set([
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+]);
 
 /**
  * True when the database could not take the request for reasons of its own (a full disk, a lock
@@ -43,6 +50,6 @@ const POSTGRES_UNAVAILABLE = /^(08|53|57P0[1-3])/;
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return error.message === 'Connection terminated unexpectedly';
+  if (typeof code !== 'string') return POSTGRES_CLIENT_FAILURES.has(error.message);
   return SQLITE_UNAVAILABLE.has(code.split('_', 2).join('_')) || CONNECTION_FAILURES.has(code) || POSTGRES_UNAVAILABLE.test(code);
 }

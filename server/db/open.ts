@@ -32,11 +32,19 @@ export type DatabaseTarget =
 const PG_TIMESTAMPTZ_OID = 1184;
 const PG_INT8_OID = 20;
 
+/**
+ * How long a query waits for a lock (SQLite's busy timeout, PostgreSQL's lock_timeout) or for a
+ * free PostgreSQL connection: past it the request answers 503 `database_unavailable` instead of
+ * hanging for as long as a long ALTER TABLE or a forgotten open transaction holds the table.
+ */
+const LOCK_WAIT_MS = 5_000;
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const database = target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.schema);
   try {
-    await migrateToLatest(database.db);
+    if (target.kind === 'sqlite') await migrateToLatest(database.db);
+    else await migrateWithoutWaitLimits(target.url, target.schema);
   } catch (error) {
     await database.close();
     throw error;
@@ -79,7 +87,7 @@ function openSqlite(file: string): Database {
   // FULL: a commit is on disk before the 2xx goes out, even if the machine loses power.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -139,11 +147,31 @@ function bindingBooleans(statement: SqliteDatabase.Statement): SqliteStatement {
   };
 }
 
+/** The `options` of a PostgreSQL connection: the schema to work in, and the lock wait unless a migration's. */
+function postgresOptions(schema: string | undefined, waitLimits: boolean): string | undefined {
+  const settings = [...(schema ? [`search_path=${schema}`] : []), ...(waitLimits ? [`lock_timeout=${LOCK_WAIT_MS}`] : [])];
+  return settings.length > 0 ? settings.map((setting) => `-c ${setting}`).join(' ') : undefined;
+}
+
+/**
+ * Migrates on a connection of its own without the lock wait: a process that starts while another
+ * migrates waits for it (the migrator's lock) however long that takes, rather than failing to start.
+ */
+async function migrateWithoutWaitLimits(url: string, schema: string | undefined): Promise<void> {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, options: postgresOptions(schema, false) }) }) });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 function openPostgres(url: string, schema: string | undefined): Database {
-  const options = schema ? `-c search_path=${schema}` : undefined;
+  const options = postgresOptions(schema, true);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: LOCK_WAIT_MS,
     options,
     // Timestamps come back as the same ISO strings SQLite returns, counts as numbers.
     types: {
@@ -154,10 +182,13 @@ function openPostgres(url: string, schema: string | undefined): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client whose connection broke (PostgreSQL restarted, a pooler reaped it) is dropped by
-  // the pool, which connects anew for the next query; without a listener its 'error' would end the
-  // process. The realtime bus's own connection logs the outage.
+  // A client whose connection broke (PostgreSQL restarted, a pooler reaped it, an administrator
+  // ended it) is dropped by the pool, which connects anew for the next query; without a listener
+  // its 'error' would end the process. The pool listens while a client is idle; while a transaction
+  // holds it, only the client's own listener does, and its next query fails (503). The realtime
+  // bus's own connection logs the outage.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const { host, pathname } = new URL(url);
   return {
