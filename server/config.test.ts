@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig, publicUrlNote } from './config.ts';
+import { fastifyTrustProxy, loadConfig, publicUrlNote, sharedSecretNote } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing set', () => {
@@ -82,6 +82,21 @@ describe('publicUrlNote', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(publicUrlNote(loadConfig({ HOST }))).toBeUndefined();
     expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'http://192.168.1.20:3000' }))).toBeUndefined();
     expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lists.example.org' }))).toBeUndefined();
+  });
+});
+
+describe('sharedSecretNote', () => {
+  const DATABASE_URL = 'postgres://listo@db:5432/listo';
+
+  it('says so when this process shares PostgreSQL with others but no LISTO_SECRET with them', () => {
+    expect(sharedSecretNote(loadConfig({ DATABASE_URL, DATA_DIR: '/srv/listo' }))).toBe(
+      '  note: LISTO_SECRET is not set, so this process signs sessions with /srv/listo/secret.key; every process on this database must use the same key: set LISTO_SECRET to one value for all (docs/deploy.md)',
+    );
+  });
+
+  it('says nothing with LISTO_SECRET set, or on SQLite, which one process holds alone', () => {
+    expect(sharedSecretNote(loadConfig({ DATABASE_URL, LISTO_SECRET: 'x'.repeat(32) }))).toBeUndefined();
+    expect(sharedSecretNote(loadConfig({}))).toBeUndefined();
   });
 });
 

@@ -249,6 +249,20 @@ export function publicUrlNote(config: Pick<Config, 'host' | 'port' | 'publicUrl'
   );
 }
 
+/**
+ * A line for the start-up message when this process shares a PostgreSQL database but not a set
+ * secret: every process there must use one key, or each refuses the others' sessions, and behind a
+ * balancer users are signed out at random. The key in the data folder is shared only by processes
+ * that share the folder.
+ */
+export function sharedSecretNote(config: Pick<Config, 'databaseUrl' | 'secret' | 'dataDir'>): string | undefined {
+  if (!config.databaseUrl || config.secret) return undefined;
+  return (
+    `  note: LISTO_SECRET is not set, so this process signs sessions with ${path.join(config.dataDir, 'secret.key')};` +
+    ' every process on this database must use the same key: set LISTO_SECRET to one value for all (docs/deploy.md)'
+  );
+}
+
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= npm start`.

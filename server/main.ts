@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, publicUrlNote, type Config } from './config.ts';
+import { ConfigError, loadConfig, publicUrlNote, sharedSecretNote, type Config } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/open.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { startupProblem } from './startup-problem.ts';
@@ -55,6 +55,7 @@ async function main(config: Config): Promise<void> {
       `  database: ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${database.location})`,
       `  data folder: ${config.dataDir}`,
       publicUrlNote(config),
+      sharedSecretNote(config),
     ]
       .filter((line) => line !== undefined)
       .join('\n'),
