@@ -71,6 +71,9 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   await page.getByRole('checkbox', { name: 'plates' }).check();
   await expect(guest.getByRole('checkbox', { name: 'plates' })).toBeChecked();
 
+  // The member is on a checkbox, from the keyboard, when the right to tick it goes.
+  await guest.getByRole('checkbox', { name: 'plates' }).focus();
+
   // The owner sees the member and makes them view-only from the dashboard tag.
   await page.getByRole('link', { name: 'Back to lists' }).click();
   await page.getByRole('button', { name: new RegExp(`shared: ${guestEmail}`) }).click();
@@ -82,6 +85,8 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   // Live too: the add bar goes away without a reload, and the page says why.
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);
   await expect(guest.getByText(UI_TEXT.viewOnlyList)).toBeVisible();
+  // The focus goes to the words that say why, not to the page.
+  await expect(guest.getByText(UI_TEXT.viewOnlyList)).toBeFocused();
   await guest.reload();
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Picnic');
   await expect(guest.getByPlaceholder('Add item...')).toHaveCount(0);

@@ -22,6 +22,7 @@ import { AiActivity } from './list/AiActivity.tsx';
 import { ITEM_ESTIMATE_PX, ItemList } from './list/ItemList.tsx';
 import { ListGone } from './list/ListGone.tsx';
 import { ListName } from './list/ListName.tsx';
+import { useFocusWhenEditingEnds } from './list/useFocusWhenEditingEnds.ts';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { PhotoItemsButton } from './list/PhotoItemsButton.tsx';
@@ -60,6 +61,7 @@ export function ListScreen() {
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
   const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
   const images = useItemImageDialog(id, list?.can.editItems ?? false, items);
+  const { notice: viewOnlyNotice, containerProps: listFocusWatch } = useFocusWhenEditingEnds(list?.can.editItems ?? false);
   const ai = useAiAllowed(list);
 
   const isOwn = own !== undefined;
@@ -123,7 +125,7 @@ export function ListScreen() {
         trailing={<ListOptionsMenu list={list} />}
       />
       <OfflineBanner />
-      <main className={styles.main} data-editable={editable}>
+      <main className={styles.main} data-editable={editable} {...listFocusWatch}>
         <div className={styles.summary}>
           {/* The items here are the live truth of this list (the server's counts may be a moment
               behind); until they are in, the counts the server sent with the list stand in. */}
@@ -143,7 +145,11 @@ export function ListScreen() {
           />
         </div>
         {/* Said, not only shown by greyed boxes and a missing add bar; it follows a change of access live. */}
-        {!editable && <p className={styles.viewOnly}>{UI_TEXT.viewOnlyList}</p>}
+        {!editable && (
+          <p ref={viewOnlyNotice} tabIndex={-1} className={styles.viewOnly}>
+            {UI_TEXT.viewOnlyList}
+          </p>
+        )}
         <AiActivity listId={id} />
         {itemsLoading ? (
           <Placeholders label={UI_TEXT.loadingItems} rowHeight={ITEM_ESTIMATE_PX} />
