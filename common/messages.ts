@@ -204,6 +204,7 @@ export const SERVER_MESSAGES = {
   bodyEncodingUnsupported: 'The request body must be sent uncompressed (no Content-Encoding).',
   internal: 'Something went wrong on our side. Please try again.',
   notReady: 'The server cannot reach its database right now.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
   databaseUnavailable: 'The server cannot store or read data right now. Nothing was changed; please try again in a minute.',
   removedMeanwhile: 'Something this change refers to was removed while it ran. Nothing was changed; please reload and try again.',
   transactionConflict: 'Another change got in the way of this one. Nothing was changed; please try again.',

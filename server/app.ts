@@ -22,6 +22,7 @@ import { registerAccessLog } from './http/access-log.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
 import { registerExpectContinue } from './http/expect-continue.ts';
 import { registerIdleWhileWorking } from './http/idle-while-working.ts';
+import { registerShutdownAnswer } from './http/shutdown-answer.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerQueryEncoding } from './http/query-encoding.ts';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: timeouts.requestTimeoutCheckMs },
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerError,
+    // Fastify's own answer is not in our envelope (http/shutdown-answer.ts answers instead).
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyDeadline(app, timeouts.requestTimeoutMs);
   registerExpectContinue(app);
   registerIdleWhileWorking(app);
+  registerShutdownAnswer(app);
   registerQueryEncoding(app);
   registerSingleQueryValues(app);
   registerErrorHandler(app);
