@@ -25,6 +25,16 @@ describe('ItemRow', () => {
     expect(screen.getByText('organic')).toBeInTheDocument();
   });
 
+  it('shows a tag that reads as another once, and not the property the list is grouped by', () => {
+    const other = item('i3', 'widget', { properties: { department: 'Other', category: 'other', priority: 'low' } });
+    const { rerender } = render(<ItemRow item={other} editable onToggle={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getAllByText(/^other$/i)).toHaveLength(1);
+    expect(screen.getByText('priority low')).toBeInTheDocument();
+    rerender(<ItemRow item={other} editable groupKey="priority" onToggle={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.queryByText('priority low')).toBeNull();
+    expect(screen.getAllByText(/^other$/i)).toHaveLength(1);
+  });
+
   it('toggles and deletes through its controls', async () => {
     const onToggle = vi.fn();
     const onDelete = vi.fn();

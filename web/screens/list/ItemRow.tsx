@@ -63,7 +63,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
 
   const quantity = quantityOf(item.properties);
   const translations = translationsOf(item.properties);
-  const tags = tagsOf(item.properties).filter((tag) => tag.key !== groupKey);
+  const tags = tagsOf(item.properties, groupKey);
   const checkboxId = `item-${item.id}`;
   const detailsId = `item-details-${item.id}`;
   const swiping = offset !== 0;

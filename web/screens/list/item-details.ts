@@ -22,17 +22,24 @@ export function translationsOf(properties: Record<string, unknown>): [string, st
   return [...pairs];
 }
 
-/** The other properties as short tags: `tag_x` reads "x", others their value ("Dairy"). */
-export function tagsOf(properties: Record<string, unknown>): { key: string; label: string }[] {
+/**
+ * The other properties as short tags: `tag_x` reads "x", others their value ("Dairy"). The property
+ * the list is grouped by is left out (its group's heading says it), and so is a tag that reads as
+ * one before it: a department and a category both "Other" would look like a mistake.
+ */
+export function tagsOf(properties: Record<string, unknown>, groupKey?: string): { key: string; label: string }[] {
   const tags: { key: string; label: string }[] = [];
+  const add = (key: string, label: string) => {
+    if (!tags.some((tag) => tag.label.toLowerCase() === label.toLowerCase())) tags.push({ key, label });
+  };
   for (const [key, value] of Object.entries(properties)) {
-    if (HIDDEN.has(key) || TRANSLATION.test(key)) continue;
+    if (key === groupKey || HIDDEN.has(key) || TRANSLATION.test(key)) continue;
     if (key.startsWith('tag_')) {
-      if (value !== false && value !== null) tags.push({ key, label: text(value) ?? key.slice(4) });
+      if (value !== false && value !== null) add(key, text(value) ?? key.slice(4));
       continue;
     }
     const label = text(value);
-    if (label) tags.push({ key, label: key === 'priority' ? `priority ${label}` : label });
+    if (label) add(key, key === 'priority' ? `priority ${label}` : label);
   }
   return tags;
 }
