@@ -9,13 +9,17 @@ export async function insertImage(db: Db, row: Insertable<ImagesTable>): Promise
   await db.insertInto('images').values(row).execute();
 }
 
-/** Bytes of the images this user uploaded that are on an item or on their way to one. */
-export async function bytesHeldBy(db: Db, ownerId: string): Promise<number> {
+/**
+ * Bytes of the images this user uploaded that are on an item or on their way to one, as an upload
+ * to `uploadingTo` would leave them: without the image attached there, which it takes the place of.
+ */
+export async function bytesHeldBy(db: Db, ownerId: string, uploadingTo: string): Promise<number> {
   const row = await db
     .selectFrom('images')
     .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
     .where('owner_id', '=', ownerId)
     .where('item_id', 'is not', null)
+    .where((eb) => eb.or([eb('item_id', '!=', uploadingTo), eb('attached_at', 'is', null)]))
     .executeTakeFirstOrThrow();
   return Number(row.bytes ?? 0);
 }

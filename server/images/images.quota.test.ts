@@ -31,6 +31,15 @@ it('refuses an upload past the quota with 402 and a clear message; removing pict
   expect((await upload(t, user.token, listId, other.body.id, photo)).status).toBe(200);
 });
 
+it('takes a new photo of an item in place of its own at the quota: the old one leaves as the new one comes', async () => {
+  const { user, listId, itemId } = await listWithItem(t);
+  const photo = (await makeNoise()).toString('base64');
+  expect((await upload(t, user.token, listId, itemId, photo)).status).toBe(200);
+  expect((await upload(t, user.token, listId, itemId, (await makeNoise()).toString('base64'))).status).toBe(200);
+  const held = await t.database.db.selectFrom('images').select('bytes').where('item_id', 'is not', null).where('owner_id', '=', user.user.id).execute();
+  expect(held).toHaveLength(1);
+});
+
 it('says so when the image alone is larger than the quota: removing others would not make room', async () => {
   const { user, listId, itemId } = await listWithItem(t);
   const refused = await upload(t, user.token, listId, itemId, (await makeNoise(320, 240)).toString('base64'));

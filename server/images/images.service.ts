@@ -59,7 +59,7 @@ export function createImageService(deps: ImageDeps) {
       if (deps.quotaBytes > 0) {
         // Uploads of one user to items of different lists hold different list locks: they count one after the other.
         await lockUserRow(trx, actor.user.id);
-        const held = await queries.bytesHeldBy(trx, actor.user.id);
+        const held = await queries.bytesHeldBy(trx, actor.user.id, itemId);
         if (held + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes, held, bytes);
       }
       await queries.insertImage(trx, {
