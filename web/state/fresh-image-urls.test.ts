@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_URL_RENEW_MARGIN_MS, IMAGE_URL_RENEW_MIN_MS, earliestImageExpiry, keepImageUrlsFresh } from './fresh-image-urls.ts';
+import { noteServerDate } from './server-clock.ts';
 
 const HOUR = 60 * 60_000;
 const NOW = Date.UTC(2026, 10, 25, 10, 20);
@@ -56,6 +57,21 @@ describe('keepImageUrlsFresh', () => {
     vi.advanceTimersByTime(1);
     expect(made).toHaveLength(3);
     stop();
+  });
+
+  it("renews by the server's clock: on a device ten minutes slow, ten minutes sooner", () => {
+    const SLOW = 10 * 60_000;
+    // An answer whose Date header says the server is ten minutes ahead of this device.
+    noteServerDate(new Date(NOW + SLOW).toUTCString(), NOW - 500, NOW - 500);
+    try {
+      const { made, stop } = follow();
+      made[0]!.onDocs([withImage(NOW + SLOW + HOUR)]);
+      vi.advanceTimersByTime(HOUR - IMAGE_URL_RENEW_MARGIN_MS);
+      expect(made).toHaveLength(2);
+      stop();
+    } finally {
+      noteServerDate(new Date(NOW).toUTCString(), NOW - 500, NOW - 500);
+    }
   });
 
   it('follows the items as they change: a new picture that expires sooner, or none left', () => {

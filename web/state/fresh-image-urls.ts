@@ -1,5 +1,6 @@
 import { MEDIA_URL_EXPIRY_PARAM } from '../../common/images.ts';
 import type { ItemImagesView } from '../../common/schemas/images.ts';
+import { serverNow } from './server-clock.ts';
 
 /** How long before the first of its image URLs expires a list's items are read again: time for a slow snapshot. */
 export const IMAGE_URL_RENEW_MARGIN_MS = 2 * 60_000;
@@ -50,7 +51,8 @@ export function keepImageUrlsFresh<Doc extends ImageCarrier>(
   };
   const start = (renewal: boolean) => {
     cancel();
-    startedAt = Date.now();
+    // The URLs' expiry is the server's time: a device clock minutes slow would renew after it.
+    startedAt = serverNow().getTime();
     return open({ renewal, onDocs: schedule, onEnd: cancel });
   };
   let subscription = start(false);
@@ -65,7 +67,7 @@ export function keepImageUrlsFresh<Doc extends ImageCarrier>(
     timer = setTimeout(() => {
       subscription.unsubscribe();
       subscription = start(true);
-    }, at - Date.now());
+    }, at - serverNow().getTime());
   }
 
   return () => {
