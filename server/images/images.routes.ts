@@ -9,12 +9,6 @@ import type { MediaService } from './media.ts';
 import { MEDIA_PATH } from './media-urls.ts';
 
 /**
- * A stored file never changes under its key, so a browser may keep it for good; `private`: no
- * shared cache keeps a user's photo past the link's life.
- */
-const IMMUTABLE = 'private, max-age=31536000, immutable';
-
-/**
  * Wrong, over-long or missing values are a link that is not valid (403), not a malformed request
  * (400): the signature check reads only values of the right shape, and the URL's own limit bounds them.
  */
@@ -38,14 +32,10 @@ export function imagesRoutes(images: ImageService, media: MediaService): Fastify
       { config: { public: true }, schema: { params: MediaParams, querystring: MediaQuery } },
       async (request, reply) => {
         const answer = await media.resolve(request.params['*'], request.query.exp, request.query.sig);
-        if (answer.kind === 'redirect') {
-          return reply.header('cache-control', `private, max-age=${answer.maxAgeSeconds}`).redirect(answer.url, 302);
-        }
-        return reply
-          .type(answer.contentType)
-          .header('content-length', answer.size)
-          .header('cache-control', IMMUTABLE)
-          .send(answer.stream);
+        // `private`: no shared cache keeps a user's photo; the file never changes under its key.
+        reply.header('cache-control', `private, max-age=${answer.maxAgeSeconds}, immutable`);
+        if (answer.kind === 'redirect') return reply.redirect(answer.url, 302);
+        return reply.type(answer.contentType).header('content-length', answer.size).send(answer.stream);
       },
     );
   };
