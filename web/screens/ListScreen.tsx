@@ -22,6 +22,7 @@ import { AiActivity } from './list/AiActivity.tsx';
 import { ITEM_ESTIMATE_PX, ItemList } from './list/ItemList.tsx';
 import { ListGone } from './list/ListGone.tsx';
 import { ListName } from './list/ListName.tsx';
+import { VIEW_ONLY_NOTICE_ID } from './list/row-focus.ts';
 import { useFocusWhenEditingEnds } from './list/useFocusWhenEditingEnds.ts';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
@@ -146,7 +147,7 @@ export function ListScreen() {
         </div>
         {/* Said, not only shown by greyed boxes and a missing add bar; it follows a change of access live. */}
         {!editable && (
-          <p ref={viewOnlyNotice} tabIndex={-1} className={styles.viewOnly}>
+          <p ref={viewOnlyNotice} id={VIEW_ONLY_NOTICE_ID} tabIndex={-1} className={styles.viewOnly}>
             {UI_TEXT.viewOnlyList}
           </p>
         )}

@@ -11,6 +11,7 @@ import { makeList } from '../../test/factories.ts';
 import { answer, callOf, failure, item, mockFetch } from '../../test/http.ts';
 import { sendXhrThroughFetch } from '../../test/xhr.ts';
 import { ItemRow } from './ItemRow.tsx';
+import { VIEW_ONLY_NOTICE_ID } from './row-focus.ts';
 import { useItemImageDialog } from './useItemImageDialog.tsx';
 
 const primary = (sig: string) => ({ id: 'img1', thumbnailUrl: `/t.webp?sig=${sig}`, mediumUrl: `/m.webp?sig=${sig}`, uploadedAt: '2025-01-01T00:00:00.000Z' });
@@ -24,6 +25,11 @@ function Rows({ editable = true }: { editable?: boolean }) {
   const images = useItemImageDialog('l1', editable, items);
   return (
     <>
+      {!editable && (
+        <p id={VIEW_ONLY_NOTICE_ID} tabIndex={-1}>
+          View only
+        </p>
+      )}
       <ul>
         {items.map((entry) => (
           <ItemRow key={entry.id} item={entry} editable={editable} onToggle={vi.fn()} onDelete={vi.fn()} onImage={images.open} />
@@ -160,6 +166,17 @@ describe('item image dialog', () => {
     expect(await screen.findByRole('img', { name: 'Image of milk' })).toHaveAttribute('src', '/m.webp?sig=a');
     expect(screen.queryByRole('button', { name: IMAGE_TEXT.removeImage })).toBeNull();
     expect(screen.queryByRole('button', { name: IMAGE_TEXT.retakeImage })).toBeNull();
+  });
+
+  it("gives a viewer's focus to the view-only notice when someone else removes the image they look at: its row has no control left", async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [milkWithImage] } }));
+    render(<Rows editable={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Image of milk' }));
+    await dialog('milk');
+    act(() => setServerItems('l1', [milk]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await settled();
+    expect(screen.getByText('View only')).toHaveFocus();
   });
 
   it('closes when someone else removes the image meanwhile, and opens again from the row', async () => {

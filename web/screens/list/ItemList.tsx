@@ -8,7 +8,7 @@ import { usePrinting } from '../../components/usePrinting.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { notify } from '../../state/toasts.ts';
 import { ItemRow, RENAME_ITEM_INPUT_NAME } from './ItemRow.tsx';
-import { addBarInput, keysAround, rowInPlace } from './row-focus.ts';
+import { belowTheRows, keysAround, rowInPlace } from './row-focus.ts';
 import styles from './ItemList.module.css';
 
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
@@ -89,7 +89,7 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
       const at = buttons.findIndex((button) => button === document.activeElement);
       onDelete(item);
       if (at === -1) return;
-      (buttons[at + 1] ?? buttons[at - 1] ?? addBarInput())?.focus();
+      (buttons[at + 1] ?? buttons[at - 1] ?? belowTheRows())?.focus();
     },
     [onDelete],
   );
@@ -176,7 +176,7 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     () => () => {
       if (!focusHolder.current || !listRef.current?.contains(document.activeElement)) return;
       queueMicrotask(() => {
-        if (document.activeElement === document.body) addBarInput()?.focus();
+        if (document.activeElement === document.body) belowTheRows()?.focus();
       });
     },
     [],

@@ -12,15 +12,22 @@ export function keysAround(keys: readonly string[], key: string): string[] {
 /**
  * Where the focus goes when the row that held it, or opened a dialog, is gone (deleted elsewhere):
  * the first control of the nearest row still there (`around`, nearest first; a group heading has
- * none), else the add bar. It must not fall to the page with the row.
+ * none), else below the rows (`belowTheRows`). It must not fall to the page with the row.
  */
 export function rowInPlace(list: ParentNode, around: readonly string[]): HTMLElement | null {
   for (const key of around) {
     const control = list.querySelector(`[data-key="${CSS.escape(key)}"]`)?.querySelector<HTMLElement>(FOCUSABLE);
     if (control) return control;
   }
-  return addBarInput();
+  return belowTheRows();
 }
 
-/** The add bar's input: where the focus goes when no row is left to take it (not there for a viewer). */
-export const addBarInput = () => document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`);
+/** The id of the list screen's view-only notice (which takes the focus: `tabIndex={-1}`). */
+export const VIEW_ONLY_NOTICE_ID = 'view-only-notice';
+
+/**
+ * Where the focus goes when no row is left to take it: the add bar's input, or for a viewer, who has
+ * no add bar, the notice that the list is view-only.
+ */
+export const belowTheRows = () =>
+  document.querySelector<HTMLElement>(`input[name="${ADD_ITEM_INPUT_NAME}"]`) ?? document.getElementById(VIEW_ONLY_NOTICE_ID);

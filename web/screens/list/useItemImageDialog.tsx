@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { refusedOnTemporaryList } from '../../state/image-actions.ts';
 import { primaryImage } from '../../state/item-images.ts';
-import { keysAround, rowInPlace } from './row-focus.ts';
+import { belowTheRows, keysAround, rowInPlace } from './row-focus.ts';
 
 // The camera and the dialogs load when first used, not with the list.
 const ItemImageDialog = lazy(() => import('./ItemImageDialog.tsx').then((m) => ({ default: m.ItemImageDialog })));
@@ -30,7 +30,7 @@ export function useItemImageDialog(listId: string, editable: boolean, items: rea
     },
     [listId],
   );
-  const rowInItsPlace = useCallback(() => (around.current ? rowInPlace(around.current.list, around.current.keys) : null), []);
+  const rowInItsPlace = useCallback(() => (around.current ? rowInPlace(around.current.list, around.current.keys) : belowTheRows()), []);
 
   const dialog = itemId !== null && (
     <Suspense>
