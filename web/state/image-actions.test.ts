@@ -94,7 +94,11 @@ describe('image actions', () => {
     await attaching;
     expect(fetchMock.mock.calls.length).toBeGreaterThan(8);
     expect(current()?.images).toBeNull();
-    expect(toasts()).toEqual([['error', `${MESSAGES.imageAttachFailed}${IMAGE_TEXT.uploadUnreachable}`]]);
+    // Told once, at the first wait, that the photo lives only in this page; then that it failed.
+    expect(toasts()).toEqual([
+      ['warning', IMAGE_TEXT.uploadWaitKeepPageOpen],
+      ['error', `${MESSAGES.imageAttachFailed}${IMAGE_TEXT.uploadUnreachable}`],
+    ]);
   });
 
   it('keeps the uploading photo when a live update or another change answers meanwhile', async () => {

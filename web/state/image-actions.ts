@@ -111,10 +111,16 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
       updateItem(listId, target, (item) => ({ ...item, images: withPrimary(photo) }));
       setProgress(target, 0);
     }
+    let toldToWait = false;
     const updated = await uploadItemImage(listId, target, imageData, {
       idempotencyKey: newIdempotencyKey(),
       onProgress: (fraction) => setProgress(target, fraction),
-      onWait: () => setProgress(target, null),
+      onWait: () => {
+        setProgress(target, null);
+        // Unlike the changes queued offline, this one is lost with the page: the user must know.
+        if (!toldToWait) notify(IMAGE_TEXT.uploadWaitKeepPageOpen, 'warning');
+        toldToWait = true;
+      },
     });
     updateItem(listId, target, () => updated);
   } catch (error) {
