@@ -12,6 +12,8 @@ export const IMAGE_MAX_BYTES = 10 * MIB;
  * and refuses a small file that would unpack into gigabytes of pixels (a decompression bomb).
  */
 export const IMAGE_MAX_PIXELS = 50_000_000;
+/** How many times its shorter side an image's longer side may be: a thumbnail of a 1-pixel strip cannot be made. */
+export const IMAGE_MAX_ASPECT_RATIO = 100;
 const imageBase64Length = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
 /**
  * The body of a call that carries one image: IMAGE_MAX_BYTES in base64 (4 characters for every
@@ -43,6 +45,7 @@ export const IMAGE_MESSAGES = {
   imageDataNotBase64: 'The image data is not valid base64 (or a data URL holding base64)',
   imageTooLarge: `An image can be at most ${megabytes(IMAGE_MAX_BYTES)}`,
   imageTooManyPixels: `An image can have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+  imageTooNarrow: `An image can be at most ${IMAGE_MAX_ASPECT_RATIO} times as long as it is wide`,
   imageUnsupported: 'This is not a JPEG, PNG or WebP image',
   heicUnsupported: 'HEIC photos cannot be read on this server: please send a JPEG, PNG or WebP image',
   imageUnreadable: 'The image could not be read: it may be damaged or incomplete',

@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import {
+  IMAGE_MAX_ASPECT_RATIO,
   IMAGE_MAX_PIXELS,
   IMAGE_MEDIUM_PX,
   IMAGE_MESSAGES,
@@ -54,6 +55,9 @@ async function encodeAll(input: Buffer, format: ImageFormat): Promise<ProcessedI
   // A file that starts like one format but is another underneath is not what it claims.
   if (metadata.format !== DECODER[format]) throw unsupportedMediaType(IMAGE_MESSAGES.imageUnsupported);
   if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
+  if (Math.max(metadata.width, metadata.height) > Math.min(metadata.width, metadata.height) * IMAGE_MAX_ASPECT_RATIO) {
+    throw badRequest(IMAGE_MESSAGES.imageTooNarrow, 'image_too_narrow');
+  }
 
   const upright = load().autoOrient();
   const [original, medium, thumbnail] = await Promise.all([

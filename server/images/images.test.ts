@@ -179,6 +179,24 @@ describe('POST /lists/{id}/items/{itemId}/image', () => {
     expect(response.body.error.message).toBe(IMAGE_MESSAGES.imageTooManyPixels);
   });
 
+  it.each([
+    [20_000, 199],
+    [1, 200_000],
+  ])('refuses an image of %i x %i, far longer than it is wide, for what it is (400), not as damaged', async (width, height) => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const strip = await sharp({ create: { width, height, channels: 3, background: 'black' } }).png().toBuffer();
+    const response = await upload(t, user.token, listId, itemId, strip.toString('base64'));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: 'image_too_narrow', message: IMAGE_MESSAGES.imageTooNarrow });
+    expect(await imageRows(itemId)).toEqual([]);
+  });
+
+  it('takes an image just within the aspect ratio (a long panorama)', async () => {
+    const { user, listId, itemId } = await listWithItem(t);
+    const panorama = await sharp({ create: { width: 10_000, height: 100, channels: 3, background: 'white' } }).png().toBuffer();
+    expect((await upload(t, user.token, listId, itemId, panorama.toString('base64'))).status).toBe(200);
+  });
+
   it('honours Idempotency-Key: a repeat answers the first answer and stores nothing again; another picture is 422', async () => {
     const { user, listId, itemId } = await listWithItem(t);
     const photo = (await makeImage('jpeg', { width: 1200, height: 900 })).toString('base64');
