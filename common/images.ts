@@ -29,7 +29,8 @@ export const IMAGE_MEDIUM_PX = 1024;
 /** The formats an upload may be in (HEIC only where the server can decode it); the bytes decide, never the declared type. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / MIB) * 10) / 10} MB`;
+/** To a tenth of a MB: to the nearest, or up or down where the figures are compared with each other. */
+const megabytes = (bytes: number, rounding: (tenths: number) => number = Math.round) => `${rounding((bytes / MIB) * 10) / 10} MB`;
 
 /**
  * What a file picker offers for an item's image: the formats the server stores. On a phone, a
@@ -53,7 +54,8 @@ export const IMAGE_MESSAGES = {
   quotaExceeded: (quotaBytes: number, usedBytes: number, neededBytes: number) =>
     neededBytes > quotaBytes
       ? `Storage quota exceeded: this image needs ${megabytes(neededBytes)} once stored, more than the ${megabytes(quotaBytes)} your images may use. Choose a smaller image.`
-      : `Storage quota exceeded: this image needs ${megabytes(neededBytes)}, and your images may use ${megabytes(quotaBytes)}, of which ${megabytes(usedBytes)} are in use. Remove some images to add new ones.`,
+      : // Need up and room down: rounded each its own way, the figures could read as if the image fitted.
+        `Storage quota exceeded: this image needs ${megabytes(neededBytes, Math.ceil)}, and ${megabytes(quotaBytes - usedBytes, Math.floor)} are left of the ${megabytes(quotaBytes)} your images may use. Remove some images to add new ones.`,
   mediaLinkExpired: 'This image link has expired: reload the list to get a fresh one',
   mediaLinkInvalid: 'This image link is not valid',
   mediaMissing: 'This image does not exist any more',
