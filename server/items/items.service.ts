@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
@@ -67,6 +68,19 @@ function updateKind(row: ItemRow, patch: UpdateItemBody, content: string): ItemA
     return patch.is_completed ? 'checked' : 'unchecked';
   }
   return content !== row.content ? 'renamed' : 'edited';
+}
+
+/**
+ * Whether an update would leave the row as it is. Properties are compared as values: PostgreSQL's
+ * jsonb gives them back in an order of its own.
+ */
+function changesNothing(row: ItemRow, set: queries.ItemRowChanges, properties: Record<string, unknown>): boolean {
+  return (
+    (set.content === undefined || set.content === row.content) &&
+    (set.properties === undefined || isDeepStrictEqual(properties, fromJson(row.properties))) &&
+    (set.is_completed === undefined || set.is_completed === toBool(row.is_completed)) &&
+    (set.position === undefined || set.position === row.position)
+  );
 }
 
 /**
@@ -278,6 +292,9 @@ export function createItemService(deps: ItemDeps) {
         if (patch.content !== undefined || patch.properties !== undefined) set.properties = toJson(properties);
         if (patch.is_completed !== undefined) set.is_completed = patch.is_completed;
         if (patch.position !== undefined) set.position = patch.position;
+        // A stale screen or a replayed queue sends what is so already (a check-off of a checked
+        // item): nothing is written, and no member reads that someone "edited" it.
+        if (changesNothing(row, set, properties)) return presentItem(row, { member: isMember(role) });
 
         await queries.updateItem(trx, listId, itemId, set);
         await record(

@@ -68,6 +68,17 @@ describe('item counts and the last change', () => {
     expect(JSON.stringify(await listOf(sam.token, list.id))).not.toContain('@');
   });
 
+  it('is unchanged by an update that changes nothing (a check-off of a checked item from a stale screen)', async () => {
+    const { owner, editor, listId } = await castOfList(t);
+    const milk = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: '2 milk' });
+    const checked = await call(t, owner.token, 'PUT', `/lists/${listId}/items/${milk.id}`, { is_completed: true });
+    for (const body of [{ is_completed: true }, { content: '2 milk' }, { position: checked.position }, { properties: checked.properties }]) {
+      const again = await call(t, editor.token, 'PUT', `/lists/${listId}/items/${milk.id}`, body);
+      expect(again).toEqual(checked);
+    }
+    expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'checked off milk' });
+  });
+
   it("is unchanged by an add that changed nothing (every name already on the list)", async () => {
     const { owner, editor, listId } = await castOfList(t);
     await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'milk' });
