@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { chunked } from '../../common/chunked.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
@@ -10,11 +11,7 @@ export type Db = Kysely<DB> | Transaction<DB>;
 /** Rows per INSERT or CASE update: well under both dialects' limits on bound parameters. */
 const CHUNK = 200;
 
-function chunks<T>(values: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < values.length; start += CHUNK) result.push(values.slice(start, start + CHUNK));
-  return result;
-}
+const chunks = <T>(values: readonly T[]) => chunked(values, CHUNK);
 
 /** Where an item stands in display order: position, then age, then id (concurrent clients tie). */
 export type ItemOrderKey = Pick<ItemRow, 'position' | 'created_at' | 'id'>;

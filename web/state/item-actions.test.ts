@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ITEM_BATCH_MAX } from '../../common/constants.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { makeList, makeUser } from '../test/factories.ts';
@@ -148,6 +149,32 @@ describe('item actions', () => {
     void addItemsAction('l2', '3 eggs');
     expect(items()[1]?.properties).toEqual({ department: 'Dairy' });
     expect(appStore.get().items.l2?.[0]?.properties).toEqual({ department: 'Dairy', qty: '3' });
+  });
+
+  it(`sends a line of more items than one call takes in turns of ${ITEM_BATCH_MAX}, in order`, async () => {
+    fetchMock.mockImplementation(async (_url, init) => {
+      const { items: sent } = JSON.parse(String(init?.body)) as { items: { id: string; content: string }[] };
+      return answer(201, { results: sent.map((entry) => item(entry.id, entry.content)), warnings: [] });
+    });
+    const names = Array.from({ length: ITEM_BATCH_MAX + 50 }, (_, index) => `thing${index}`);
+    expect(await addItemsAction('l1', names.join(', '))).toBe(true);
+    const sent = fetchMock.mock.calls.map((_, index) => (callOf(fetchMock, index).body as { items: { content: string }[] }).items.map((entry) => entry.content));
+    expect(sent.map((batch) => batch.length)).toEqual([ITEM_BATCH_MAX, 50]);
+    expect(sent.flat()).toEqual(names);
+    expect(items().map((entry) => entry.content)).toEqual(names);
+  });
+
+  it('stops at a turn the server refuses: the turns before it stay, the rest is not sent', async () => {
+    fetchMock
+      .mockImplementationOnce(async (_url, init) => {
+        const { items: sent } = JSON.parse(String(init?.body)) as { items: { id: string; content: string }[] };
+        return answer(201, { results: sent.map((entry) => item(entry.id, entry.content)), warnings: [] });
+      })
+      .mockResolvedValueOnce(failure(413, 'The list is full'));
+    const names = Array.from({ length: 2 * ITEM_BATCH_MAX + 1 }, (_, index) => `thing${index}`);
+    expect(await addItemsAction('l1', names.join(', '))).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(items()).toHaveLength(ITEM_BATCH_MAX);
   });
 
   it('removes the items and their history entry when the batch fails', async () => {

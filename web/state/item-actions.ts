@@ -1,4 +1,5 @@
-import { HISTORY_MAX } from '../../common/constants.ts';
+import { chunked } from '../../common/chunked.ts';
+import { HISTORY_MAX, ITEM_BATCH_MAX } from '../../common/constants.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
 import { planAdds } from '../../common/item-duplicates.ts';
 import { editableName, itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
@@ -107,10 +108,20 @@ export function addItemsAction(listId: string, input: string): Promise<boolean> 
 /**
  * `addItemsAction` for items split already, one item each (those read from a photo: "mac and cheese"
  * stays one). Answers false when the items were refused (rolled back and told), so the input can
- * give the text back.
+ * give the text back. More than the server takes in one call go in turns of ITEM_BATCH_MAX, in
+ * their order; a turn refused stops the rest, and a second try of the text given back finds the
+ * turns that went on the list already (duplicates, skipped).
  */
 export async function addItemPiecesAction(listId: string, pieces: readonly string[]): Promise<boolean> {
   if (pieces.length === 0) return false;
+  for (const batch of chunked(pieces, ITEM_BATCH_MAX)) {
+    if (!(await addBatch(listId, batch))) return false;
+  }
+  return true;
+}
+
+/** One batch call's worth of `addItemPiecesAction`. */
+async function addBatch(listId: string, pieces: readonly string[]): Promise<boolean> {
   const { propertyCache, items } = appStore.get();
   const current = items[listId] ?? [];
   const drafts = pieces.map((piece) => {

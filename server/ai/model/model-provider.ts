@@ -14,6 +14,7 @@ import type { AiProvider, Classification, PropertyValues } from '../ai-provider.
 import { photoForModel } from '../photo.ts';
 import type { ChatModel } from './chat-model.ts';
 import { askStructured } from './structured.ts';
+import { chunked } from '../../../common/chunked.ts';
 
 /**
  * The AI provider over a cloud model (Gemini or OpenAI-compatible): each question is a prompt and
@@ -125,8 +126,7 @@ const numbered = (names: readonly string[]) => JSON.stringify({ items: names.map
  * is not asked (nor paid) for answers that would be thrown away.
  */
 async function inChunks<T>(names: readonly string[], ask: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const chunks: string[][] = [];
-  for (let start = 0; start < names.length; start += CHUNK) chunks.push(names.slice(start, start + CHUNK));
+  const chunks = chunked(names, CHUNK);
   const answers: T[][] = new Array(chunks.length);
   let next = 0;
   let failed = false;
