@@ -19,16 +19,18 @@ function otherTabWrites(pendingChanges: PendingChange[], userId = ada.id) {
   window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cache, newValue: json }));
 }
 
+// Every test starts signed in as Ada, with nothing stored.
+beforeEach(() => {
+  localStorage.clear();
+  resetAppState();
+  session.signIn({ token: 'ada-token', user: ada });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
 describe('tabs sharing the queue of changes not sent yet', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetAppState();
-    session.signIn({ token: 'ada-token', user: ada });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    session.signOut();
-  });
 
   it("keeps another tab's changes in the cache when this tab writes it", () => {
     otherTabWrites([change('k1', 'from tab one')]);
@@ -68,12 +70,6 @@ describe('tabs sharing the queue of changes not sent yet', () => {
 });
 
 describe('the cache when the page goes away', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetAppState();
-    session.signIn({ token: 'ada-token', user: ada });
-  });
-  afterEach(() => session.signOut());
 
   it('is written at once, not after the save delay: a reload right after a change keeps it', () => {
     appStore.update((state) => ({ ...state, pendingChanges: [change('k1', 'milk')] }));
@@ -84,12 +80,6 @@ describe('the cache when the page goes away', () => {
 });
 
 describe('the cache at start', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetAppState();
-    session.signIn({ token: 'ada-token', user: ada });
-  });
-  afterEach(() => session.signOut());
 
   it('brings back what was made here and queued or on its way, and sends what was on its way first', async () => {
     const lists = [
@@ -123,15 +113,6 @@ function restartFromCache() {
 }
 
 describe('a reload while a change is on its way', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    resetAppState();
-    session.signIn({ token: 'ada-token', user: ada });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    session.signOut();
-  });
 
   it('sends it again after the reload, with the same key, and keeps what it made on the screen until then', async () => {
     const fetchMock = mockFetch();
