@@ -121,6 +121,19 @@ describe('api', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bob-token');
   });
 
+  it('never retries on behalf of another account signed in in this tab while the request was on its way', async () => {
+    let answerFirst!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)));
+    const pending = api('/lists/l1/items', { method: 'POST', body: { content: 'milk' } });
+    // The user signs out, and another account signs in, before the answer (401: that session ended).
+    session.signOut();
+    session.signIn({ token: 'bob-token', user: makeUser({ id: 'u2' }) });
+    answerFirst(refused());
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(session.get()).toMatchObject({ token: 'bob-token', user: { id: 'u2' } });
+  });
+
   describe('readEarly', () => {
     afterEach(() => vi.useRealTimers());
 

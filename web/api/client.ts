@@ -115,10 +115,10 @@ function refreshToken(token: string): Promise<boolean> {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const early = takeEarlyRead(path, options);
   if (early) return early as Promise<T>;
-  const token = session.get().token;
+  const { token, user } = session.get();
   let response = await send(path, options, token);
   if (response.status === 401 && token && !options.anonymous) {
-    if (await renewToken(token)) {
+    if (await renewToken(token, user?.id)) {
       response = await send(path, options, session.get().token);
     } else if (session.get().token === token) {
       session.end();
@@ -133,10 +133,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
  * retires the old token, so a request that was in flight meanwhile comes back 401 with it: that one
  * must retry with the new token, not refresh the retired one (which fails) and end the session.
  * The refresh may also have been another tab's, which stored its token; a retry happens only for
- * the same user, never on behalf of another account signed in meanwhile.
+ * the user the request was sent for (`userId`), never on behalf of another account signed in
+ * meanwhile, in this tab or another.
  */
-async function renewToken(sent: string): Promise<boolean> {
-  const userId = session.get().user?.id;
+async function renewToken(sent: string, userId: string | undefined): Promise<boolean> {
   if (session.get().token === sent && !(await refreshToken(sent))) session.syncWithStorage();
   const { token, user } = session.get();
   return token !== null && token !== sent && user?.id === userId;

@@ -7,7 +7,7 @@ import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from './app-state.ts';
 import { readEndedSession } from './ended-session.ts';
 import { session } from './session.ts';
-import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, sendChange, startConnectionWatch } from './sync.ts';
+import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, sendChange, sendCreation, startConnectionWatch } from './sync.ts';
 import { toastStore } from './toasts.ts';
 
 const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
@@ -184,6 +184,34 @@ describe('a change on its way', () => {
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await expect(sendChange(addMilk, { listId: 'l1' })).rejects.toThrow('You cannot edit this list');
     expect(inFlight()).toEqual([]);
+  });
+
+  it('is never queued for, nor sent as, another account signed in before it failed', async () => {
+    let fail!: (error: Error) => void;
+    fetchMock.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    const sent = sendChange(addMilk, { listId: 'l1' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    session.signOut();
+    session.signIn({ token: 'bob-token', user: makeUser({ id: 'u2' }) });
+    fail(new TypeError('Failed to fetch'));
+    await expect(sent).rejects.toMatchObject({ status: 401 });
+    expect(appStore.get().pendingChanges).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends nothing that waited for its list's creation when its user signed out meanwhile", async () => {
+    let fail!: (error: Error) => void;
+    fetchMock.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    const creation = sendCreation({ method: 'POST', path: '/lists', body: { id: 'l1', name: 'Groceries' } }, { listId: 'l1' });
+    const items = sendChange(addMilk, { listId: 'l1' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    session.signOut();
+    session.signIn({ token: 'bob-token', user: makeUser({ id: 'u2' }) });
+    fail(new TypeError('Failed to fetch'));
+    await expect(creation).rejects.toMatchObject({ status: 401 });
+    await expect(items).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(appStore.get().pendingChanges).toEqual([]);
   });
 
   it('moves to the queue, once, when it cannot reach the server', async () => {

@@ -1,9 +1,10 @@
 import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
-import { UI_TEXT } from '../../common/messages.ts';
+import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
 import { appStore, onOthersChanges, settleChange, type PendingChange } from './app-state.ts';
 import { noteMerged } from './merged-items.ts';
+import { session } from './session.ts';
 import { notify } from './toasts.ts';
 
 /**
@@ -65,9 +66,18 @@ interface ChangeMeta {
   onQueued?: (key: string) => void;
 }
 
+/**
+ * Whether the user who made a change has signed out since (another account may be signed in now):
+ * their queue went with the sign-out, and the change must never go out, nor wait, as the next one's.
+ */
+const signedOutSince = (madeBy: string | undefined) => session.get().user?.id !== madeBy;
+const signedOut = () => new ApiError(401, 'unauthorized', SERVER_MESSAGES.notSignedIn);
+
 /** Sends now, or queues when offline. API errors (4xx, 5xx) are thrown to the caller to roll back. */
 export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Promise<SendResult<T>> {
+  const madeBy = session.get().user?.id;
   await creations.get(meta.listId);
+  if (signedOutSince(madeBy)) throw signedOut();
   const full: PendingChange = { ...change, listId: meta.listId, key: newIdempotencyKey() };
   const queue = () => {
     enqueue(full);
@@ -84,6 +94,7 @@ export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Pr
     return { queued: false, value: await sendNow<T>(full) };
   } catch (error) {
     if (!isNetworkError(error)) throw error;
+    if (signedOutSince(madeBy)) throw signedOut();
     const queued = queue();
     awaitServer();
     return queued;
