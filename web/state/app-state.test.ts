@@ -135,15 +135,22 @@ describe('a reload while a change is on its way', () => {
     expect(appStore.get().pendingChanges).toEqual([]);
   });
 
-  it("is written again when the page goes away, should another tab's write have left it out", async () => {
+  it("is queued in the cache when the page goes away, for another tab still open to send, even after that tab's write left it out", async () => {
     const fetchMock = mockFetch();
     fetchMock.mockImplementation(() => new Promise(() => undefined));
     void createListAction('Groceries');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     saveCache();
-    otherTabWrites([]);
+    otherTabWrites([change('k9', 'from the other tab')]);
     window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!) as { inFlight: PendingChange[] };
-    expect(stored.inFlight.map((change) => change.path)).toEqual(['/lists']);
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.cache)!) as { pendingChanges: PendingChange[]; inFlight: PendingChange[] };
+    expect(stored.pendingChanges.map((queued) => queued.path)).toEqual(['/lists', '/lists/l1/items']);
+    expect(stored.inFlight).toEqual([]);
+    expect(keys(stored.pendingChanges)[0]).toBe(callOf(fetchMock, 0).headers[IDEMPOTENCY_HEADER]);
+
+    // The next start (or that other tab) sends it; what it made stays, tied to it.
+    restartFromCache();
+    const list = appStore.get().lists.find((each) => each.name === 'Groceries');
+    expect(list?.pendingKey).toBe(keys(stored.pendingChanges)[0]);
   });
 });

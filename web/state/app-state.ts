@@ -189,16 +189,31 @@ function withStoredCache(take: (json: string | null) => void): void {
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Writes the cache now (also when the page goes away, so nothing waits in the timer). */
-export function saveCache(): void {
+/**
+ * Writes the cache now (also when the page goes away, so nothing waits in the timer). A page going
+ * away (`leaving`) will hear no answer to its requests on their way: they are stored as queued
+ * changes, ahead of its queue, which another tab still open takes in and sends (their keys make
+ * that safe), and the next start sends if none is.
+ */
+export function saveCache({ leaving = false } = {}): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   const userId = session.get().user?.id;
   if (!userId) return;
   const { lists, items, pendingChanges, inFlight, history, propertyCache, view } = appStore.get();
+  const own = leaving ? [...inFlight, ...pendingChanges] : pendingChanges;
   withStoredCache((json) => {
-    const queue = [...pendingChanges, ...othersChanges(json, pendingChanges)];
-    const cached: CachedState = { userId, lists, items: withoutUploadingImages(items), pendingChanges: queue, inFlight, history, propertyCache, view };
+    const queue = [...own, ...othersChanges(json, own)];
+    const cached: CachedState = {
+      userId,
+      lists,
+      items: withoutUploadingImages(items),
+      pendingChanges: queue,
+      inFlight: leaving ? [] : inFlight,
+      history,
+      propertyCache,
+      view,
+    };
     // A storage that refuses only costs the instant start; the server still has everything.
     writeCacheText(JSON.stringify(cached)).catch(() => undefined);
   });
@@ -230,8 +245,7 @@ if (typeof window !== 'undefined') {
     if (event.key === STORAGE_KEYS.cache && session.get().user) takeOthersChanges();
   });
   window.addEventListener('pagehide', () => {
-    // Requests on their way are written again: another tab's write since may have left them out.
-    if (saveTimer !== undefined || appStore.get().inFlight.length > 0) saveCache();
+    if (saveTimer !== undefined || appStore.get().inFlight.length > 0) saveCache({ leaving: true });
   });
 }
 

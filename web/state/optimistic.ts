@@ -49,15 +49,16 @@ const changeNames = (change: PendingChange, id: string): boolean => JSON.stringi
 
 /**
  * What a cache restored at start keeps of the optimistic entities: those whose change is queued,
- * and those whose request was on its way when the page went away (`interrupted`), which is sent
- * again and is now their queued change. One whose change is in neither would stay "saving" for
- * good: it is dropped, and if its request reached the server, the next load brings the server's copy.
+ * and those whose request was on its way when the page went away (`interrupted`, or queued by the
+ * page as it went: app-state.ts `saveCache`), which is sent again and is now their queued change.
+ * One whose change is in neither would stay "saving" for good: it is dropped, and if its request
+ * reached the server, the next load brings the server's copy.
  */
 export function withoutLostRequests<T extends Optimistic>(entities: readonly T[], queued: readonly PendingChange[], interrupted: readonly PendingChange[]): T[] {
   const queuedKeys = new Set(queued.map((change) => change.key));
   return entities.flatMap((entity) => {
     if (!isUnconfirmed(entity) || (entity.pendingKey !== undefined && queuedKeys.has(entity.pendingKey))) return [entity];
-    const resent = interrupted.find((change) => changeNames(change, entity.id));
+    const resent = [...interrupted, ...queued].find((change) => changeNames(change, entity.id));
     return resent ? [{ ...entity, pendingKey: resent.key }] : [];
   });
 }
