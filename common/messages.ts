@@ -100,8 +100,9 @@ export const UI_TEXT = {
     `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
     'Signing out now discards them; stay signed in and they are sent once you are back online.',
   signOutAnyway: 'Sign out anyway',
-  offlineChangesRefused: (count: number, reason: string) =>
-    `${count === 1 ? '1 change' : `${count} changes`} made offline could not be saved: ${reason}`,
+  /** Said of the queue: changes made offline, and changes a reload cut off and sent again. */
+  queuedChangesRefused: (count: number, reason: string) =>
+    `${count === 1 ? '1 change' : `${count} changes`} waiting to be sent could not be saved: ${reason}`,
   sessionEnded: (email: string) => `Your session as ${email} has ended. Please sign in again.`,
   accountDeletedElsewhere: (email: string) => `The account ${email} was deleted on another device.`,
   sessionEndedUnsent: (email: string, count: number) =>

@@ -60,7 +60,7 @@ describe('the replay of changes made offline', () => {
     await replayPendingChanges();
     expect(queued()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'List not found') }]);
+    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.queuedChangesRefused(1, 'List not found') }]);
   });
 
   it(`tries a change that met a fault of the server (500) again later, and drops it after ${REPLAY_FAULT_TRIES} tries`, async () => {
@@ -78,7 +78,7 @@ describe('the replay of changes made offline', () => {
     await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS * 2);
     expect(queued()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(REPLAY_FAULT_TRIES + 1);
-    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.offlineChangesRefused(1, 'Something went wrong') }]);
+    expect(toastStore.get()).toMatchObject([{ tone: 'error', message: UI_TEXT.queuedChangesRefused(1, 'Something went wrong') }]);
     stopWatch();
   });
 
@@ -129,19 +129,19 @@ describe('the replay of changes made offline', () => {
     fetchMock.mockResolvedValueOnce(failure(404, MESSAGES.listNotFound));
     await replayPendingChanges();
     expect(queued()).toEqual([]);
-    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(1, MESSAGES.listNotFound)]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(1, MESSAGES.listNotFound)]);
   });
 
   it('says once how many changes were refused, with each reason once', async () => {
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await replayPendingChanges();
-    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(2, 'You cannot edit this list')]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(2, 'You cannot edit this list')]);
   });
 
   it('names every different reason', async () => {
     fetchMock.mockResolvedValueOnce(failure(404, 'Item not found')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await replayPendingChanges();
-    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.offlineChangesRefused(2, 'Item not found; You cannot edit this list')]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(2, 'Item not found; You cannot edit this list')]);
   });
 
   it('keeps the queue for the next sign-in when the server ended the session', async () => {

@@ -209,9 +209,9 @@ export function replayPendingChanges(): Promise<void> {
       appStore.update((state) => ({ ...state, online: navigator.onLine }));
     } finally {
       replaying = undefined;
-      // Each reason once: "2 changes made offline could not be saved: Item not found; List not found or not accessible".
+      // Each reason once: "2 changes waiting to be sent could not be saved: Item not found; List not found or not accessible".
       const reasons = [...new Set(refused.map((error) => error.message))].join('; ');
-      if (refused.length > 0) notify(UI_TEXT.offlineChangesRefused(refused.length, reasons), 'error');
+      if (refused.length > 0) notify(UI_TEXT.queuedChangesRefused(refused.length, reasons), 'error');
       if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
     }
   })();
