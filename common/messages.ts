@@ -100,6 +100,8 @@ export const UI_TEXT = {
     `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
     'Signing out now discards them; stay signed in and they are sent once you are back online.',
   signOutAnyway: 'Sign out anyway',
+  cutOffChangesTooOld: (count: number) =>
+    `${count === 1 ? '1 change' : `${count} changes`} cut off over a day ago ${count === 1 ? 'was' : 'were'} not sent again: the server may have saved ${count === 1 ? 'it' : 'them'} already. Please check the list.`,
   /** Said of the queue: changes made offline, and changes a reload cut off and sent again. */
   queuedChangesRefused: (count: number, reason: string) =>
     `${count === 1 ? '1 change' : `${count} changes`} waiting to be sent could not be saved: ${reason}`,

@@ -144,6 +144,17 @@ describe('the replay of changes made offline', () => {
     expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(2, 'Item not found; You cannot edit this list')]);
   });
 
+  it('sends no change cut off on its way longer ago than the server remembers its key, and says so; a younger one goes', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000).toISOString();
+    appStore.update((state) => ({ ...state, pendingChanges: [{ ...milk, sentAt: hoursAgo(25) }, { ...eggs, sentAt: hoursAgo(2) }] }));
+    fetchMock.mockResolvedValueOnce(created('eggs'));
+    await replayPendingChanges();
+    expect(queued()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callOf(fetchMock, 0).body).toEqual({ content: 'eggs' });
+    expect(toastStore.get().map((toast) => [toast.tone, toast.message])).toEqual([['warning', UI_TEXT.cutOffChangesTooOld(1)]]);
+  });
+
   it('keeps the queue for the next sign-in when the server ended the session', async () => {
     fetchMock.mockResolvedValueOnce(failure(401, 'Please sign in to continue.')).mockResolvedValueOnce(failure(401, 'Please sign in to continue.'));
     await replayPendingChanges();
@@ -212,6 +223,18 @@ describe('a change on its way', () => {
     await expect(items).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(appStore.get().pendingChanges).toEqual([]);
+  });
+
+  it('notes when it was sent while on its way; queued after a failed send it has no such time (it never left)', async () => {
+    let fail!: (error: Error) => void;
+    fetchMock.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    const sent = sendChange(addMilk, { listId: 'l1' });
+    await vi.waitFor(() => expect(appStore.get().inFlight).toHaveLength(1));
+    expect(Date.parse(appStore.get().inFlight[0]!.sentAt!)).toBeGreaterThan(Date.now() - 60_000);
+    vi.useFakeTimers();
+    fail(new TypeError('Failed to fetch'));
+    expect(await sent).toEqual({ queued: true });
+    expect(appStore.get().pendingChanges[0]!.sentAt).toBeUndefined();
   });
 
   it('moves to the queue, once, when it cannot reach the server', async () => {

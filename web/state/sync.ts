@@ -1,9 +1,10 @@
-import { REQUEST_IN_PROGRESS } from '../../common/constants.ts';
+import { IDEMPOTENCY_TTL_MS, REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { SERVER_MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import { ApiError, isNetworkError, newIdempotencyKey, sendRequest, type ChangeRequest } from '../api/client.ts';
 import { foundGoneAlready } from '../api/removals.ts';
 import { appStore, onOthersChanges, settleChange, type PendingChange } from './app-state.ts';
 import { noteMerged } from './merged-items.ts';
+import { serverNow } from './server-clock.ts';
 import { session } from './session.ts';
 import { notify } from './toasts.ts';
 
@@ -35,7 +36,8 @@ const withoutChange = (changes: readonly PendingChange[], key: string) => change
  * meanwhile leaves nothing to hear the answer, and the next start sends it again (app-state.ts).
  */
 async function sendNow<T>(change: PendingChange): Promise<T> {
-  appStore.update((state) => ({ ...state, inFlight: [...state.inFlight, change] }));
+  const sent = { ...change, sentAt: serverNow().toISOString() };
+  appStore.update((state) => ({ ...state, inFlight: [...state.inFlight, sent] }));
   try {
     return await request<T>(change);
   } finally {
@@ -114,6 +116,15 @@ const mustWait = (error: ApiError) => [401, 408, 429, 502, 503, 504].includes(er
  * a passing fault costs nothing, and one that the change meets every time cannot hold up the queue.
  */
 export const REPLAY_FAULT_TRIES = 3;
+
+/**
+ * A change cut off on its way longer ago than this is not sent again: the server may have made it
+ * and forgotten its key (IDEMPOTENCY_TTL_MS), and would make it twice, bringing back, say, an item
+ * deleted since. An hour short of the server's window, for clocks and the time the replay takes.
+ */
+export const RESEND_WINDOW_MS = IDEMPOTENCY_TTL_MS - 60 * 60_000;
+const tooOldToResend = (change: PendingChange) =>
+  change.sentAt !== undefined && serverNow().getTime() - Date.parse(change.sentAt) > RESEND_WINDOW_MS;
 const faultsByChange = new Map<string, number>();
 
 /** Whether the change should be tried again after this answer: a fault it has not met too often. */
@@ -181,12 +192,14 @@ export function replayPendingChanges(): Promise<void> {
   replaying ??= (async () => {
     const touched = new Set<string>();
     const refused: ApiError[] = [];
+    let tooOld = 0;
     try {
       for (;;) {
         const change = appStore.get().pendingChanges[0];
         if (!change) break;
         try {
-          retargetQueue(await request(change));
+          if (tooOldToResend(change)) tooOld += 1;
+          else retargetQueue(await request(change));
         } catch (error) {
           if (isNetworkError(error)) {
             awaitServer();
@@ -212,6 +225,7 @@ export function replayPendingChanges(): Promise<void> {
       // Each reason once: "2 changes waiting to be sent could not be saved: Item not found; List not found or not accessible".
       const reasons = [...new Set(refused.map((error) => error.message))].join('; ');
       if (refused.length > 0) notify(UI_TEXT.queuedChangesRefused(refused.length, reasons), 'error');
+      if (tooOld > 0) notify(UI_TEXT.cutOffChangesTooOld(tooOld), 'warning');
       if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
     }
   })();
