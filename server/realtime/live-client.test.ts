@@ -114,7 +114,9 @@ describe('the live client', () => {
 
   it('without a ticket, follows a public list anonymously: authorless items, a resume after a drop, an end when it goes private', async () => {
     const { owner, listId } = await castOfList(t, { visibility: 'public' });
-    const { client, sockets } = await clientFor(t, owner.token, { getTicket: undefined });
+    // No ticket to hold back the reconnect with: a fixed 1.5 s wait lets the write below land
+    // before it, so that the write comes in the resume (on a loaded machine it had come after).
+    const { client, sockets } = await clientFor(t, owner.token, { getTicket: undefined, backoff: { baseMs: 3000, maxMs: 3000 }, random: () => 0 });
     const messages: ServerMessage[] = [];
     const ended: string[] = [];
     const items = client.subscribe({ topic: 'items', listId, onUpdate: (_docs, message) => messages.push(message), onEnd: (code) => ended.push(code) });
