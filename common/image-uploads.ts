@@ -45,5 +45,7 @@ export const IMAGE_TEXT = {
   /** Said once when an upload first has to wait: the photo lives only in this page (decision 008). */
   uploadWaitKeepPageOpen: 'The photo could not be sent yet and will be tried again. Keep this page open until it is uploaded: photos are not kept offline.',
   uploadUnreachable: 'The server could not be reached',
+  cancelUpload: 'Cancel Upload',
+  uploadCancelled: 'Upload cancelled.',
   removeFailed: 'Failed to remove image: ',
 } as const;

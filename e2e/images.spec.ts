@@ -92,3 +92,33 @@ test('at 320 px the viewer of an item with a very long name shows its picture wi
   expect(await viewer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
   await expect(viewer.getByRole('button', { name: 'Close' })).toBeInViewport();
 });
+
+test('at 320 px an upload held on its way can be cancelled from the viewer: the item is left as it was', async ({ page, context }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await context.grantPermissions(['camera']);
+  await registerUser(page, 'cancel-upload');
+  const listId = await openNewList(page, 'Garden');
+  await addItems(page, 'rake');
+  // The upload never gets an answer, as on a stalled phone uplink.
+  await page.route(`**/api/v1/lists/${listId}/items/*/image`, () => {});
+
+  await page.getByRole('button', { name: 'Add image to rake' }).click();
+  await page.getByRole('dialog', { name: 'Add Image to Item' }).getByRole('button', { name: 'Take a Photo' }).click();
+  const camera = page.getByRole('dialog', { name: 'Take a Photo' });
+  await expect(camera.getByRole('button', { name: 'Capture' })).toBeEnabled();
+  await camera.getByRole('button', { name: 'Capture' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Image of rake' }).click();
+  const viewer = page.getByRole('dialog', { name: 'rake' });
+  await expect(viewer.getByRole('button', { name: 'Remove Image' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Cancel Upload' })).toBeInViewport();
+  await expectNoAxeViolations(page, 'image viewer while uploading');
+  await viewer.getByRole('button', { name: 'Cancel Upload' }).click();
+
+  await expect(page.getByText('Upload cancelled.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add image to rake' })).toBeFocused();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const items = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  expect((await items.json()).items).toMatchObject([{ content: 'rake', images: null }]);
+});

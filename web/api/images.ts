@@ -27,6 +27,8 @@ export interface UploadOptions {
   onProgress: (fraction: number) => void;
   /** Before each wait for another try. */
   onWait: (delayMs: number) => void;
+  /** Cancels the upload: the try on its way and any wait for the next (rejects with its reason). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -42,6 +44,7 @@ export function uploadItemImage(listId: string, itemId: string, imageData: strin
         body: { imageData },
         idempotencyKey: options.idempotencyKey,
         onUploadProgress: options.onProgress,
+        signal: options.signal,
       }),
     {
       baseMs: UPLOAD_BACKOFF_BASE_MS,
@@ -49,6 +52,7 @@ export function uploadItemImage(listId: string, itemId: string, imageData: strin
       giveUpAfterMs: UPLOAD_RETRY_MAX_MS,
       isTransient: isTransientUploadError,
       onWait: options.onWait,
+      signal: options.signal,
     },
   );
 }

@@ -6,7 +6,7 @@ import { makeList, makeUser } from '../test/factories.ts';
 import { answer, callOf, failure, item, mockFetch } from '../test/http.ts';
 import { sendXhrThroughFetch } from '../test/xhr.ts';
 import { appStore, resetAppState, saveCache } from './app-state.ts';
-import { attachImageAction, refusedOnTemporaryList, removeImageAction, uploadProgress } from './image-actions.ts';
+import { attachImageAction, cancelUploadAction, refusedOnTemporaryList, removeImageAction, uploadProgress } from './image-actions.ts';
 import { addItemsAction, setServerItems, toggleItemAction } from './item-actions.ts';
 import { session } from './session.ts';
 import { toastStore } from './toasts.ts';
@@ -99,6 +99,50 @@ describe('image actions', () => {
       ['warning', IMAGE_TEXT.uploadWaitKeepPageOpen],
       ['error', `${MESSAGES.imageAttachFailed}${IMAGE_TEXT.uploadUnreachable}`],
     ]);
+  });
+
+  it('Cancel stops the wait for the next try: nothing more is sent, and the photo goes with a word', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const attaching = attachImageAction('l1', 'i1', photo);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(uploadProgress.get()).toEqual({ i1: null });
+    cancelUploadAction('i1');
+    await attaching;
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(current()?.images).toBeNull();
+    expect(uploadProgress.get()).toEqual({});
+    expect(toasts()).toEqual([
+      ['warning', IMAGE_TEXT.uploadWaitKeepPageOpen],
+      ['info', IMAGE_TEXT.uploadCancelled],
+    ]);
+  });
+
+  it('Cancel ends a try on its way: its answer, should it come, changes nothing', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [milkWith('old')] } }));
+    const call = pending();
+    fetchMock.mockReturnValueOnce(call.promise);
+    const attaching = attachImageAction('l1', 'i1', photo);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    cancelUploadAction('i1');
+    await attaching;
+    call.resolve(answer(200, milkWith('img1')));
+    await new Promise((done) => setTimeout(done, 0));
+    expect(current()).toEqual(milkWith('old'));
+    expect(toasts()).toEqual([['info', IMAGE_TEXT.uploadCancelled]]);
+  });
+
+  it('Cancel before the server has the new item sends nothing, even once the item comes', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [{ ...milk, tempId: 'temp-1' }] } }));
+    const attaching = attachImageAction('l1', 'i1', photo);
+    cancelUploadAction('i1');
+    await attaching;
+    setServerItems('l1', [milk]);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(current()).toEqual(milk);
+    expect(uploadProgress.get()).toEqual({});
   });
 
   it('keeps the uploading photo when a live update or another change answers meanwhile', async () => {

@@ -33,6 +33,18 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** How to cancel each upload running, by the item it goes to. */
+const uploadCancels = new Map<string, AbortController>();
+
+/**
+ * Stops the item's upload: the try on its way and any wait for the next. The image before it
+ * comes back. A try whose whole body had already reached the server may still be stored; the live
+ * feed then shows the photo, as for any other change.
+ */
+export function cancelUploadAction(itemId: string): void {
+  uploadCancels.get(itemId)?.abort();
+}
+
 function setProgress(itemId: string, value: number | null | undefined) {
   uploadProgress.update(({ [itemId]: _old, ...others }) => (value === undefined ? others : { ...others, [itemId]: value }));
 }
@@ -62,10 +74,10 @@ export function refusedOnTemporaryList(listId: string, message: string): boolean
  * Resolves once the server has the item, with its id there: at once for most, later for one made
  * on this device whose creation is still on its way (an upload for it would be refused with 404),
  * and the id of the item it was merged into when the server had one of its name already. Undefined
- * when it is gone.
+ * when it is gone; rejected with the signal's reason when the upload is cancelled meanwhile.
  */
-function itemOnServer(listId: string, itemId: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
+function itemOnServer(listId: string, itemId: string, signal: AbortSignal): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
     const settled = () => {
       const item = findItem(listId, itemId);
       if (item && isUnconfirmed(item)) return false;
@@ -75,8 +87,17 @@ function itemOnServer(listId: string, itemId: string): Promise<string | undefine
     };
     if (settled()) return;
     const stop = appStore.subscribe(() => {
-      if (settled()) stop();
+      if (settled()) done();
     });
+    const cancelled = () => {
+      done();
+      reject(signal.reason);
+    };
+    const done = () => {
+      stop();
+      signal.removeEventListener('abort', cancelled);
+    };
+    signal.addEventListener('abort', cancelled, { once: true });
   });
 }
 
@@ -98,23 +119,28 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
   };
   updateItem(listId, itemId, (item) => ({ ...item, images: withPrimary(photo) }));
   setProgress(itemId, 0);
+  const cancel = new AbortController();
+  uploadCancels.set(itemId, cancel);
   let target = itemId;
   let previous = primaryImage(before);
   try {
-    const onServer = await itemOnServer(listId, itemId);
+    const onServer = await itemOnServer(listId, itemId, cancel.signal);
     if (onServer === undefined) return;
     if (onServer !== itemId) {
       // Merged into the item of its name: the photo goes there, in place of that item's own.
       setProgress(itemId, undefined);
+      uploadCancels.delete(itemId);
       target = onServer;
       previous = primaryImage(findItem(listId, target)!);
       updateItem(listId, target, (item) => ({ ...item, images: withPrimary(photo) }));
       setProgress(target, 0);
+      uploadCancels.set(target, cancel);
     }
     let toldToWait = false;
     const updated = await uploadItemImage(listId, target, imageData, {
       idempotencyKey: newIdempotencyKey(),
       onProgress: (fraction) => setProgress(target, fraction),
+      signal: cancel.signal,
       onWait: () => {
         setProgress(target, null);
         // Unlike the changes queued offline, this one is lost with the page: the user must know.
@@ -125,9 +151,11 @@ export async function attachImageAction(listId: string, itemId: string, imageDat
     updateItem(listId, target, () => updated);
   } catch (error) {
     updateItem(listId, target, (item) => ({ ...item, images: withPrimary(previous) }));
-    notify(MESSAGES.imageAttachFailed + messageOf(error, error instanceof Error ? error.message : ''), 'error');
+    if (cancel.signal.aborted) notify(IMAGE_TEXT.uploadCancelled);
+    else notify(MESSAGES.imageAttachFailed + messageOf(error, error instanceof Error ? error.message : ''), 'error');
   } finally {
     setProgress(target, undefined);
+    uploadCancels.delete(target);
   }
 }
 

@@ -3,7 +3,8 @@ import { vi } from 'vitest';
 /**
  * Replaces XMLHttpRequest (uploads with progress, web/api/upload-progress.ts) for one test with one
  * that sends through fetch, so `mockFetch` answers uploads like every other call and `callOf` reads
- * them. It reports half the body gone at once and all of it when the answer comes.
+ * them. It reports half the body gone at once and all of it when the answer comes; `abort()`
+ * drops the answer, as a browser does.
  */
 export function sendXhrThroughFetch(): void {
   vi.stubGlobal(
@@ -14,6 +15,7 @@ export function sendXhrThroughFetch(): void {
       onerror: (() => void) | null = null;
       ontimeout: (() => void) | null = null;
       onabort: (() => void) | null = null;
+      onloadend: (() => void) | null = null;
       status = 0;
       statusText = '';
       responseText = '';
@@ -21,6 +23,7 @@ export function sendXhrThroughFetch(): void {
       private url = '';
       private headers: Record<string, string> = {};
       private answer: Response | undefined;
+      private aborted = false;
 
       open(method: string, url: string) {
         this.method = method;
@@ -40,15 +43,27 @@ export function sendXhrThroughFetch(): void {
         this.upload.onprogress?.({ lengthComputable: true, loaded: total / 2, total });
         fetch(this.url, { method: this.method, headers: this.headers, body: body ?? undefined }).then(
           async (response) => {
+            if (this.aborted) return;
             this.upload.onprogress?.({ lengthComputable: true, loaded: total, total });
             this.answer = response;
             this.status = response.status;
             this.statusText = response.statusText;
             this.responseText = await response.text();
             this.onload?.();
+            this.onloadend?.();
           },
-          () => this.onerror?.(),
+          () => {
+            if (this.aborted) return;
+            this.onerror?.();
+            this.onloadend?.();
+          },
         );
+      }
+
+      abort() {
+        this.aborted = true;
+        this.onabort?.();
+        this.onloadend?.();
       }
     },
   );

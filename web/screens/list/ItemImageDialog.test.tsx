@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
 import { MESSAGES } from '../../../common/messages.ts';
 import { appStore, resetAppState, useAppState, type ClientItem } from '../../state/app-state.ts';
+import { attachImageAction } from '../../state/image-actions.ts';
 import { setServerItems } from '../../state/item-actions.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { fakeCamera, fakeCanvas } from '../../test/camera.ts';
@@ -149,14 +150,24 @@ describe('item image dialog', () => {
     expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalled();
   });
 
-  it('disables Remove and Retake while the photo still uploads', async () => {
-    const uploading = { ...primary('x'), id: 'temp-1', isOptimistic: true };
-    appStore.update((state) => ({ ...state, items: { l1: [item('i1', 'milk', { images: { primary: uploading } })] } }));
+  it('offers Cancel Upload instead of Remove and Retake while a retake uploads; it brings the image before back', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [milkWithImage] } }));
+    const request = new Promise<Response>(() => {});
+    fetchMock.mockReturnValueOnce(request);
     render(<Rows />);
-    await userEvent.click(screen.getByRole('button', { name: 'Image of milk' }));
-    expect(await screen.findByRole('button', { name: IMAGE_TEXT.removeImage })).toBeDisabled();
-    expect(screen.getByRole('button', { name: IMAGE_TEXT.retakeImage })).toBeDisabled();
+    const upload = attachImageAction('l1', 'i1', 'data:image/jpeg;base64,/9j/4AAQ');
+    const slot = screen.getByRole('button', { name: 'Image of milk' });
+    await userEvent.click(slot);
     expect(screen.getByRole('status')).toHaveTextContent(IMAGE_TEXT.uploading);
+    expect(screen.queryByRole('button', { name: IMAGE_TEXT.removeImage })).toBeNull();
+    expect(screen.queryByRole('button', { name: IMAGE_TEXT.retakeImage })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: IMAGE_TEXT.cancelUpload }));
+    await upload;
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(current()).toEqual(milkWithImage);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([IMAGE_TEXT.uploadCancelled]);
+    await vi.waitFor(() => expect(slot).toHaveFocus());
   });
 
   it('a read-only member sees the image, without Remove or Retake', async () => {

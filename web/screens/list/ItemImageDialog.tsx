@@ -10,7 +10,7 @@ import { FilePickButton } from '../../components/photo/FilePickButton.tsx';
 import { useLoadFailure } from '../../components/photo/useLoadFailure.ts';
 import ui from '../../components/ui.module.css';
 import type { ClientItem } from '../../state/app-state.ts';
-import { attachImageAction, removeImageAction } from '../../state/image-actions.ts';
+import { attachImageAction, cancelUploadAction, removeImageAction } from '../../state/image-actions.ts';
 import { primaryImage, type PrimaryImage } from '../../state/item-images.ts';
 import styles from './ItemImage.module.css';
 
@@ -75,6 +75,10 @@ export function ItemImageDialog({ listId, item, editable, onClose, fallbackFocus
                       void removeImageAction(listId, item.id);
                       onClose();
                     },
+                    onCancelUpload: () => {
+                      cancelUploadAction(item.id);
+                      onClose();
+                    },
                   }
                 : undefined
             }
@@ -109,10 +113,13 @@ interface ImageViewerProps {
   item: ClientItem;
   image: PrimaryImage;
   /** For editors only. */
-  actions: { onRemove: () => void; onRetake: () => void } | undefined;
+  actions: { onRemove: () => void; onRetake: () => void; onCancelUpload: () => void } | undefined;
 }
 
-/** The medium image; for editors Remove Image and Retake Image, disabled while the photo still uploads. */
+/**
+ * The medium image; for editors Remove Image and Retake Image, and while the photo still uploads
+ * Cancel Upload in their place (an upload may go on retrying for minutes).
+ */
 function ImageViewer({ item, image, actions }: ImageViewerProps) {
   const [failed, onError] = useLoadFailure(image.mediumUrl);
   const uploading = image.isOptimistic === true;
@@ -133,12 +140,20 @@ function ImageViewer({ item, image, actions }: ImageViewerProps) {
       )}
       {actions && (
         <div className={`${modal.actions} ${styles.viewerActions}`}>
-          <button type="button" className={ui.danger} disabled={uploading} onClick={actions.onRemove}>
-            {IMAGE_TEXT.removeImage}
-          </button>
-          <button type="button" className={ui.secondary} disabled={uploading} onClick={actions.onRetake}>
-            {IMAGE_TEXT.retakeImage}
-          </button>
+          {uploading ? (
+            <button type="button" className={ui.secondary} onClick={actions.onCancelUpload}>
+              {IMAGE_TEXT.cancelUpload}
+            </button>
+          ) : (
+            <>
+              <button type="button" className={ui.danger} onClick={actions.onRemove}>
+                {IMAGE_TEXT.removeImage}
+              </button>
+              <button type="button" className={ui.secondary} onClick={actions.onRetake}>
+                {IMAGE_TEXT.retakeImage}
+              </button>
+            </>
+          )}
         </div>
       )}
     </>
