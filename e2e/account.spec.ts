@@ -59,6 +59,23 @@ async function expectFitsNarrowScreen(page: Page) {
   if (size) await page.setViewportSize(size);
 }
 
+test('at 320 px a long e-mail address is shown whole, wrapped, not cut', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const email = await registerAs(page, `a.very.long.address.that.does.not.fit.${Date.now()}@subdomain.example.com`);
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  const field = page.getByLabel('Email');
+  await expect(field).toHaveValue(email);
+  await expect(field).toHaveAttribute('readonly', '');
+  const shown = await field.evaluate((element) => ({
+    cutSideways: element.scrollWidth > element.clientWidth,
+    cutBelow: element.scrollHeight > element.clientHeight,
+    right: element.getBoundingClientRect().right,
+  }));
+  expect(shown).toEqual({ cutSideways: false, cutBelow: false, right: expect.any(Number) });
+  expect(shown.right).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
 test('e-mail confirmation: a new link on request, the link confirms, every tab shows it, a used link says so', async ({ page, browser, baseURL }) => {
   const email = await registerUser(page);
   const port = new URL(baseURL!).port;

@@ -9,7 +9,7 @@ import { refreshUser, updateProfile } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, ReadOnlyField } from '../components/Field.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { useFleetingNotice } from '../components/useFleetingNotice.ts';
 import { useFieldError } from '../components/useFieldError.ts';
@@ -73,7 +73,7 @@ export function AccountScreen({ user }: { user: UserView }) {
         <section className={styles.card} aria-labelledby="profile-title">
           <h2 id="profile-title">Profile</h2>
           <div className={styles.form}>
-            <Field label="Email" name="email" type="email" autoComplete="email" value={user.email} readOnly aria-readonly="true" aria-describedby={EMAIL_STATE_ID} />
+            <ReadOnlyField label="Email" name="email" autoComplete="email" value={user.email} aria-describedby={EMAIL_STATE_ID} />
             <EmailConfirmation verified={user.email_verified} />
           </div>
           <form ref={form} className={styles.form} onSubmit={(event) => void saveProfile(event)}>
