@@ -69,7 +69,7 @@ const scopeText = (scope: readonly string[] | undefined) => (scope ?? []).join('
 const scopeList = (text: string) => text.split(' ').filter(Boolean);
 
 /** Text as a form encodes it, decoded; undefined when it is not such text (a stray `%`). */
-function formDecoded(text: string): string | undefined {
+export function formDecoded(text: string): string | undefined {
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {

@@ -18,6 +18,7 @@ import type { Actor, Scope } from '../access/actor.ts';
 import type { DB } from '../db/schema.ts';
 import { lockUserRow } from '../db/user-lock.ts';
 import { AppError, notFound, WRONG_PASSWORD } from '../http/errors.ts';
+import { authenticatesTwice } from './client-authentication.ts';
 import type { OAuthClient } from './clients.ts';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -28,7 +29,7 @@ import {
 } from './oauth.model.ts';
 import * as queries from './oauth.queries.ts';
 
-const { InvalidClientError, OAuthError, Request, Response, ServerError } = OAuth2Server;
+const { InvalidClientError, InvalidRequestError, OAuthError, Request, Response, ServerError } = OAuth2Server;
 
 export interface OAuthDeps {
   db: Kysely<DB>;
@@ -114,11 +115,15 @@ export function createOAuthService(deps: OAuthDeps) {
       return response.get('location') as string;
     },
 
-    /** The token endpoint: a code or a refresh token for tokens, the client authenticated by HTTP Basic or the body. */
+    /**
+     * The token endpoint: a code or a refresh token for tokens, the client authenticated by HTTP
+     * Basic or the body, never both (refused before anything is read or spent).
+     */
     async token(headers: IncomingHttpHeaders, body: unknown): Promise<TokenAnswer> {
       const request = new Request({ method: 'POST', headers: headers as Record<string, string>, query: {}, body: formFields(body) });
       const response = new Response();
       try {
+        if (authenticatesTwice(headers.authorization, body)) throw new InvalidRequestError(ALEXA_SERVER_MESSAGES.twoClientAuthentications);
         await tokenServer.token(request, response);
         return { status: response.status ?? 200, headers: response.headers ?? {}, body: response.body };
       } catch (error) {
