@@ -97,7 +97,10 @@ export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillReques
     const envelope = read.data;
     const applicationId = envelope.context.System.application.applicationId;
     const timestamp = Date.parse(envelope.request.timestamp);
-    await timestamps.verify(body).catch(() => {
+    // The library parses its text with JSON.parse, which takes no byte order mark: a signed body
+    // with one, JSON all the same (RFC 8259 8.1), would fail there as if its timestamp were bad.
+    // It gets the document already parsed, as text; the signature was checked over the bytes sent.
+    await timestamps.verify(JSON.stringify(parsed)).catch(() => {
       throw invalidTimestamp();
     });
     if (!(Math.abs(deps.now().getTime() - timestamp) <= SKILL_TIMESTAMP_TOLERANCE_MS)) throw invalidTimestamp();
