@@ -72,6 +72,8 @@ export const ALEXA_SERVER_MESSAGES = {
   wrongSkill: 'The request is meant for another skill.',
   notSkillRequest: 'The request is not an Alexa skill request.',
   certificateDownloadsExceeded: 'Too many new signing certificates. Please try again in a minute.',
+  requestReplayed: 'This request was received before.',
+  tooManySkillRequests: 'Too many skill requests at once. Please try again shortly.',
   twoClientAuthentications:
     'The client must authenticate one way only: by HTTP Basic, or with client_id and client_secret in the body (RFC 6749 2.3).',
 } as const;

@@ -8,6 +8,7 @@ import { badRequest } from '../http/errors.ts';
 import { parseJsonLimited } from '../http/json-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
 import { createCertificateFetchGate } from './certificate-fetch-gate.ts';
+import { createReplayGuard } from './replay-guard.ts';
 
 /**
  * The parts of a request envelope that the skill and ask-sdk read, each of the type they read it
@@ -25,6 +26,7 @@ const SkillEnvelope = z.looseObject({
   request: z
     .looseObject({
       type: z.string(),
+      requestId: z.string().min(1),
       timestamp: z.string(),
       intent: z
         .looseObject({
@@ -74,13 +76,15 @@ const invalidTimestamp = () => badRequest(ALEXA_SERVER_MESSAGES.timestampInvalid
  * signature over the exact bytes received (ask-sdk's verifier: certificate URL, chain to a trusted
  * root, Alexa's domain in it), and the timestamp within 150 s of our clock. The library's timestamp
  * check lets requests from the future through, so the difference is checked both ways here too.
+ * A request that passed once is refused when it comes again within its window (replay-guard.ts).
  * Answers the parsed request envelope; refuses with 400 (429 past a client's certificate fetch
- * limit: certificate-fetch-gate.ts).
+ * limit, certificate-fetch-gate.ts, or with the memory of request ids full).
  */
 export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillRequestVerifier {
   const signatures = new SignatureVerifier(deps.certificates ?? {});
   const timestamps = new TimestampVerifier(SKILL_TIMESTAMP_TOLERANCE_MS);
   const admitFetch = createCertificateFetchGate();
+  const admitOnce = createReplayGuard({ now: deps.now, windowMs: SKILL_TIMESTAMP_TOLERANCE_MS });
 
   return async (body, headers, client) => {
     if (typeof body !== 'string') throw invalidSignature();
@@ -107,6 +111,7 @@ export function createSkillRequestVerifier(deps: SkillVerifierDeps): SkillReques
     if (deps.skillId !== undefined && applicationId !== deps.skillId) {
       throw badRequest(ALEXA_SERVER_MESSAGES.wrongSkill, 'wrong_skill');
     }
+    admitOnce(envelope.request.requestId, timestamp);
     return envelope as unknown as RequestEnvelope;
   };
 }
