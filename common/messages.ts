@@ -197,6 +197,7 @@ export const SERVER_MESSAGES = {
     'An invitation to this list is waiting for your e-mail address. Confirm the address (Account Settings sends the link again) and the list opens for you.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
+  methodNotAllowed: 'This path does not take this method. The Allow header lists the ones it takes.',
   invalidJson: 'The request body is not valid JSON.',
   bodyNotObject: "Send the request's fields as a JSON object.",
   bodyTooLarge: 'The request body is too large.',

@@ -259,12 +259,17 @@ const cases: Case[] = [
   {
     name: 'DELETE on a POST-only path',
     request: { method: 'DELETE', path: '/auth/login' },
-    status: 404, code: 'not_found',
+    status: 405, code: 'method_not_allowed', message: SERVER_MESSAGES.methodNotAllowed,
   },
   {
     name: 'PATCH on a GET-only path',
     request: { method: 'PATCH', path: '/auth/me', body: {} },
-    status: 404, code: 'not_found',
+    status: 405, code: 'method_not_allowed',
+  },
+  {
+    name: 'PATCH on an item, a path with ids',
+    request: { method: 'PATCH', path: '/lists/0190c1a2-0000-7000-8000-000000000001/items/0190c1a2-0000-7000-8000-000000000002', body: {} },
+    status: 405, code: 'method_not_allowed',
   },
   // Authorization headers that carry no usable token.
   {
@@ -297,6 +302,14 @@ describe('bad input', () => {
     expect(response.body).toEqual({ error: { code, message: message ?? expect.any(String) } });
     expect(response.body.error.message).not.toBe('');
     expect(await countUsers()).toBe(usersBefore);
+  });
+
+  it('names the methods a path takes when it is called with another one (405 with Allow)', async () => {
+    const allow = async (method: string, path: string) => (await t.request({ method, path, body: {} })).headers.allow;
+    expect(await allow('DELETE', '/auth/login')).toBe('POST');
+    expect(await allow('PATCH', '/auth/me')).toBe('GET, HEAD');
+    expect(await allow('PATCH', '/lists/0190c1a2-0000-7000-8000-000000000001/items/0190c1a2-0000-7000-8000-000000000002')).toBe('PUT, DELETE');
+    expect(await allow('DELETE', '/no-such-thing')).toBeUndefined();
   });
 
   it('leaves the server answering normally afterwards', async () => {

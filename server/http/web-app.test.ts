@@ -20,6 +20,8 @@ function write(name: string, text: string) {
 write('index.html', '<!doctype html><title>Listo</title>');
 write('assets/index-abc123.js', SCRIPT);
 write('sw.js', 'self.addEventListener("fetch", () => {});');
+write('logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`);
+fs.writeFileSync(path.join(dist, 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
 
 let t: TestApp;
 afterAll(async () => {
@@ -45,9 +47,12 @@ describe('the web app files', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('cache hashed assets for good, and revalidate the page and the service worker', async () => {
+  it('cache hashed assets for good, icons for a day, and revalidate the page and the service worker', async () => {
     expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/icon-192.png')).headers['cache-control']).toBe('public, max-age=86400');
+    const svg = await get('/logo.svg', { 'accept-encoding': 'br' });
+    expect([svg.headers['content-encoding'], svg.headers['cache-control']]).toEqual(['br', 'public, max-age=86400']);
     expect((await get('/', { accept: 'text/html' })).headers['cache-control']).toBe('no-cache');
     const deepLink = await get('/lists/some-list', { accept: 'text/html', 'accept-encoding': 'br' });
     expect(deepLink.statusCode).toBe(200);

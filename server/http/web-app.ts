@@ -8,14 +8,32 @@ import { errorBody } from './error-handler.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
-/** Hashed assets never change under their name; everything else is revalidated (the service worker too). */
+/** Hashed assets never change under their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The icons keep their names across versions: a new one shows within a day, without a request on every page. */
+const A_DAY = 'public, max-age=86400';
+/** Everything else is revalidated: the page, the manifest and the service worker must follow an upgrade at once. */
 const REVALIDATE = 'no-cache';
+
+function cacheControlOf(file: string): string {
+  if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  // Precompressed copies carry .br or .gz after the icon's own extension.
+  if (/\.(png|svg|ico)(\.br|\.gz)?$/.test(file)) return A_DAY;
+  return REVALIDATE;
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods an API path answers (RFC 9110 15.5.6: a 405 names them in `Allow`). */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+}
 
 /**
  * Serves the built web app, and index.html for every other GET that wants a page, so that deep
  * links (/join/…, /lists/…) load the app. Files go out precompressed (the build writes .br and .gz
- * beside each) when the browser accepts it. Unknown API paths and everything else get a JSON 404.
+ * beside each) when the browser accepts it. An API path called with a method it does not take gets
+ * a JSON 405 naming the ones it does; unknown API paths and everything else get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
@@ -27,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
       // Vite puts a content hash in every asset name, so those can be cached for good.
       cacheControl: false,
       setHeaders: (reply, file) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+        reply.header('cache-control', cacheControlOf(file));
       },
     });
   }
@@ -38,6 +56,10 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     const wantsPage =
       hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !inApi && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return reply.sendFile('index.html');
+    const allowed = inApi ? allowedMethods(app, path) : [];
+    if (allowed.length > 0) {
+      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('method_not_allowed', SERVER_MESSAGES.methodNotAllowed));
+    }
     return reply.status(404).send(errorBody('not_found', SERVER_MESSAGES.notFound));
   });
 }

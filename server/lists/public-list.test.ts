@@ -68,7 +68,8 @@ describe('GET /lists/public/{id}', () => {
   it('offers no way to write: the public path takes only GET', async () => {
     const { listId } = await castOfList(t, { visibility: 'public', public_editable: true });
     const response = await t.request({ method: 'PUT', path: `/lists/public/${listId}`, body: { name: 'Defaced' } });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
     expect((await publicList(listId)).body.list.name).toBe('Groceries');
   });
 });
