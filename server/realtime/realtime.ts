@@ -100,14 +100,23 @@ export async function createRealtime(deps: {
       hub.notify(note);
     }
   });
-  bus.onResync(() => hub.resync());
+  const sessionCheckFailed = (error: unknown) => log.warn({ err: error }, 'session check of live sockets failed');
+  // The LISTEN connection is back: sign-outs and revocations announced meanwhile were lost with
+  // their notifications, so every socket's session is checked at once (not at the next heartbeat,
+  // up to 30 s away), before the resync sends anything; the resync then re-checks each
+  // subscription's access (hub.ts).
+  bus.onResync(() => {
+    void closeEndedSessions(connections)
+      .catch(sessionCheckFailed)
+      .finally(() => hub.resync());
+  });
   await bus.start();
 
   // Each beat also catches sessions that simply expired, and any end whose notification was lost.
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.beat();
     budgets.forgetRested();
-    closeEndedSessions(connections).catch((error: unknown) => log.warn({ err: error }, 'session check of live sockets failed'));
+    closeEndedSessions(connections).catch(sessionCheckFailed);
   }, options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
 
