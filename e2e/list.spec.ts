@@ -181,6 +181,30 @@ test('an item deleted elsewhere while its name is being edited hands the focus t
   await expect(toast(page, UI_TEXT.renameLostItemDeleted('glue'))).toBeVisible();
 });
 
+test('a rename made elsewhere while a name is being edited is not overwritten: the edit is refused and says so, the other name stays', async ({ page, request }) => {
+  await registerUser(page, 'renamed-elsewhere');
+  const listId = await openNewList(page, 'Errands');
+  await addItems(page, 'milk');
+  await expect(itemTexts(page)).toHaveText(['milk']);
+  const headers = { authorization: `Bearer ${await apiToken(page)}` };
+  const { items } = (await (await request.get(`${API_BASE_PATH}/lists/${listId}/items`, { headers })).json()) as { items: ItemView[] };
+
+  await page.getByRole('button', { name: 'milk, rename item' }).click();
+  const renamed = await request.put(`${API_BASE_PATH}/lists/${listId}/items/${items[0]!.id}`, { headers, data: { content: 'oat milk', properties: {} } });
+  expect(renamed.status()).toBe(200);
+  await page.getByLabel('Item name').fill('whole milk');
+  await page.getByLabel('Item name').press('Enter');
+  await expect(toast(page, UI_TEXT.itemUpdateFailed + SERVER_MESSAGES.itemRenamedMeanwhile('oat milk'))).toBeVisible();
+  await expect(itemTexts(page)).toHaveText(['oat milk']);
+
+  await page.getByRole('button', { name: 'Errands, rename list' }).click();
+  expect((await request.put(`${API_BASE_PATH}/lists/${listId}`, { headers, data: { name: 'Weekly errands' } })).status()).toBe(200);
+  await page.getByLabel('List name').fill('Shopping');
+  await page.getByLabel('List name').press('Enter');
+  await expect(toast(page, UI_TEXT.listRenameFailed + SERVER_MESSAGES.listRenamedMeanwhile('Weekly errands'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekly errands');
+});
+
 test("an item deleted elsewhere while its menu or its image dialog is open hands the focus to the row in its place", async ({ page, request }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   const deleteElsewhere = await errandsToDeleteElsewhere(page, request, 'gone-with-menu', 'stamps, tape, glue, pens');

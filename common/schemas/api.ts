@@ -30,3 +30,10 @@ export const ClientId = z
   .uuid({ error: SERVER_MESSAGES.invalidClientId })
   .transform((id) => id.toLowerCase())
   .refine((id) => !RESERVED_UUIDS.has(id), { error: SERVER_MESSAGES.invalidClientId });
+
+/**
+ * The name a change started from, as the client last saw it: compared exactly with the stored one,
+ * so it is neither trimmed nor checked like a new name (a name made under older rules still fits).
+ */
+export const ExpectedName = (maxLength: number) =>
+  z.string({ error: SERVER_MESSAGES.expectedNameInvalid }).max(maxLength, { error: SERVER_MESSAGES.expectedNameInvalid });

@@ -7,7 +7,7 @@ import {
   LIST_ITEMS_MAX,
 } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
-import { ClientId, PathId } from './api.ts';
+import { ClientId, ExpectedName, PathId } from './api.ts';
 import { ItemImagesView } from './images.ts';
 import { trimUnseen } from '../unseen-text.ts';
 
@@ -79,8 +79,13 @@ export const UpdateItemBody = z
     is_completed: z.boolean().optional(),
     position: z.number().int().min(0).max(ITEM_POSITION_MAX).optional(),
     properties: ItemProperties.optional(),
+    /**
+     * The item's content when the change started (a rename's editor opened): when someone renamed
+     * the item since, the update is refused (409) instead of overwriting theirs unseen.
+     */
+    expected_content: ExpectedName(ITEM_CONTENT_MAX_LENGTH).optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine(({ expected_content: _, ...change }) => Object.values(change).some((value) => value !== undefined), {
     error: SERVER_MESSAGES.itemUpdateEmpty,
   });
 export type UpdateItemBody = z.infer<typeof UpdateItemBody>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX, LIST_NAME_MAX_LENGTH } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';
 import { trimUnseen } from '../unseen-text.ts';
-import { ClientId, PathId } from './api.ts';
+import { ClientId, ExpectedName, PathId } from './api.ts';
 import { ItemView } from './items.ts';
 import { SharePermission } from './shares.ts';
 
@@ -32,7 +32,11 @@ export const CreateListBody = z.strictObject({
 });
 export type CreateListBody = z.infer<typeof CreateListBody>;
 
-export const RenameListBody = z.strictObject({ name: ListName });
+/**
+ * `expected_name`: the name the rename started from. When someone renamed the list since, the
+ * rename is refused (409) instead of overwriting theirs unseen.
+ */
+export const RenameListBody = z.strictObject({ name: ListName, expected_name: ExpectedName(LIST_NAME_MAX_LENGTH).optional() });
 export type RenameListBody = z.infer<typeof RenameListBody>;
 
 export const VisibilityBody = z.strictObject({

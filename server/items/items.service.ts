@@ -295,6 +295,11 @@ export function createItemService(deps: ItemDeps) {
         // A stale screen or a replayed queue sends what is so already (a check-off of a checked
         // item): nothing is written, and no member reads that someone "edited" it.
         if (changesNothing(row, set, properties)) return presentItem(row, { member: isMember(role) });
+        // Compared as the duplicate rule compares names: an item made offline that the server merged
+        // into one of the same name ("Milk" into "milk") was not renamed by anyone.
+        if (patch.expected_content !== undefined && itemNameKey(patch.expected_content) !== itemNameKey(row.content)) {
+          throw conflict(SERVER_MESSAGES.itemRenamedMeanwhile(row.content));
+        }
 
         await queries.updateItem(trx, listId, itemId, set);
         await record(

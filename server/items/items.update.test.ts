@@ -34,6 +34,39 @@ describe('GET /lists/{id}/items', () => {
   });
 });
 
+describe('PUT /lists/{id}/items/{itemId} with expected_content (a change that started from a name)', () => {
+  it('is refused (409) when someone renamed the item since, and changes nothing', async () => {
+    const { owner, listId, items } = await listWithItems(['milk']);
+    const put = (body: unknown) => t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body });
+    expect((await put({ content: 'oat milk', properties: {}, expected_content: 'milk' })).status).toBe(200);
+    const before = await itemRows(t, listId);
+
+    const stale = await put({ content: '2 whole milk', properties: {}, expected_content: 'milk' });
+    expect([stale.status, stale.body.error]).toEqual([409, { code: 'conflict', message: SERVER_MESSAGES.itemRenamedMeanwhile('oat milk') }]);
+    expect((await put({ is_completed: true, expected_content: 'milk' })).status).toBe(409);
+    expect(await itemRows(t, listId)).toEqual(before);
+
+    // The same new name from both is no conflict; a change from the name as it is now goes through.
+    expect((await put({ content: 'oat milk', properties: {}, expected_content: 'milk' })).status).toBe(200);
+    const current = await put({ content: 'whole milk', properties: {}, expected_content: 'oat milk' });
+    expect([current.status, current.body.content]).toEqual([200, 'whole milk']);
+    // Names are compared as the duplicate rule compares them: an item merged into "Whole Milk" is the same.
+    expect((await put({ content: 'skimmed milk', expected_content: 'Whole  Milk' })).status).toBe(200);
+  });
+
+  it('is refused when it is not text of an item\'s length (400), and is not a change by itself', async () => {
+    const { owner, listId, items } = await listWithItems(['milk']);
+    const put = (body: unknown) => t.request({ method: 'PUT', path: `/lists/${listId}/items/${items[0]!.id}`, token: owner.token, body });
+    for (const expected_content of [5, null, 'x'.repeat(ITEM_CONTENT_MAX_LENGTH + 1)]) {
+      const response = await put({ content: 'eggs', expected_content });
+      expect([response.status, response.body.error.message]).toEqual([400, SERVER_MESSAGES.expectedNameInvalid]);
+    }
+    const alone = await put({ expected_content: 'milk' });
+    expect([alone.status, alone.body.error.message]).toEqual([400, SERVER_MESSAGES.itemUpdateEmpty]);
+    expect((await itemRows(t, listId)).map((row) => row.content)).toEqual(['milk']);
+  });
+});
+
 describe('PUT /lists/{id}/items/{itemId}', () => {
   it('checks an item off and on, touching nothing else', async () => {
     const { owner, listId, items } = await listWithItems();

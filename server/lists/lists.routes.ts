@@ -43,7 +43,7 @@ export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
     app.put(
       '/lists/:id',
       { schema: { params, body: RenameListBody, response: { 200: ListResponse } }, config: { answer: ok } },
-      async (request) => lists.rename(actorOf(request), request.params.id, request.body.name),
+      async (request) => lists.rename(actorOf(request), request.params.id, request.body),
     );
     app.delete('/lists/:id', { schema: { params }, config: { answer: noContent } }, async (request) =>
       lists.remove(actorOf(request), request.params.id),

@@ -9,6 +9,7 @@ import type {
   CustomPromptsBody,
   ListView,
   PublicListResponse,
+  RenameListBody,
   VisibilityBody,
 } from '../../common/schemas/lists.ts';
 import { authorize, requireScope, type ListAccess } from '../access/access.ts';
@@ -59,16 +60,19 @@ export function createListService(deps: ListDeps) {
 
   /**
    * Applies a change the caller is allowed to make (`manage-list`) and answers the updated list, as
-   * the list calls answer it; `summary` is how the list's last change tells of it.
+   * the list calls answer it; `summary` is how the list's last change tells of it. `precondition`
+   * may refuse it, seeing the list as it is inside the write.
    */
   function change(
     actor: Actor,
     listId: string,
     patch: Parameters<typeof queries.updateList>[2],
     summary: string,
+    precondition?: (list: ListRow) => void,
   ): Promise<{ list: ListView }> {
     return changes.write([listId], async (trx, record) => {
       const access = await authorize(trx, actor, listId, 'manage-list');
+      precondition?.(access.list);
       const updatedAt = nowIso();
       await record({ listId, entity: 'list', op: 'modified', entityId: listId }, { by: actor.user.id, summary });
       await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
@@ -152,8 +156,13 @@ export function createListService(deps: ListDeps) {
       }
     },
 
-    rename(actor: Actor, listId: string, name: string): Promise<{ list: ListView }> {
-      return change(actor, listId, { name }, LIST_ACTIVITY.renamed);
+    /** Renames; when `expectedName` is given and someone renamed the list since, refuses (409). */
+    rename(actor: Actor, listId: string, { name, expected_name: expectedName }: RenameListBody): Promise<{ list: ListView }> {
+      return change(actor, listId, { name }, LIST_ACTIVITY.renamed, (list) => {
+        if (expectedName !== undefined && list.name !== expectedName && list.name !== name) {
+          throw conflict(SERVER_MESSAGES.listRenamedMeanwhile(list.name));
+        }
+      });
     },
 
     setVisibility(actor: Actor, listId: string, body: VisibilityBody): Promise<{ list: ListView }> {

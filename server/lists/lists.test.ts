@@ -263,6 +263,31 @@ describe('PUT /lists/{id} (rename)', () => {
   });
 });
 
+describe('PUT /lists/{id} with expected_name (a rename that started from a name)', () => {
+  it('is refused (409) when someone renamed the list since, and changes nothing', async () => {
+    const { owner, admin, listId } = await castOfList(t);
+    const rename = (token: string, body: unknown) => () => t.request({ method: 'PUT', path: `/lists/${listId}`, token, body });
+    const seen = (await t.request({ method: 'GET', path: `/lists/${listId}`, token: owner.token })).body.list.name as string;
+    expect((await rename(admin.token, { name: 'Party', expected_name: seen })()).status).toBe(200);
+
+    await expectRefused(t, listId, rename(owner.token, { name: 'Picnic', expected_name: seen }), 409, SERVER_MESSAGES.listRenamedMeanwhile('Party'));
+    // Both giving it the same name is no conflict; a rename from the name as it is now goes through.
+    expect((await rename(owner.token, { name: 'Party', expected_name: seen })()).status).toBe(200);
+    const current = await rename(owner.token, { name: 'Picnic', expected_name: 'Party' })();
+    expect([current.status, current.body.list.name]).toEqual([200, 'Picnic']);
+  });
+
+  it('is compared exactly, and refused when it is not text of a name\'s length (400)', async () => {
+    const { owner, listId } = await castOfList(t);
+    const rename = (body: unknown) => () => t.request({ method: 'PUT', path: `/lists/${listId}`, token: owner.token, body });
+    const seen = (await t.request({ method: 'GET', path: `/lists/${listId}`, token: owner.token })).body.list.name as string;
+    await expectRefused(t, listId, rename({ name: 'New', expected_name: ` ${seen}` }), 409);
+    for (const expected_name of [5, null, 'x'.repeat(LIST_NAME_MAX_LENGTH + 1)]) {
+      await expectRefused(t, listId, rename({ name: 'New', expected_name }), 400, SERVER_MESSAGES.expectedNameInvalid);
+    }
+  });
+});
+
 describe('DELETE /lists/{id}', () => {
   it('deletes the list with its items and shares', async () => {
     const { owner, viewer, listId } = await castOfList(t);

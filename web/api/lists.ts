@@ -36,7 +36,7 @@ export async function fetchPublicList(id: string): Promise<PublicListResponse> {
 
 export const listRequests = {
   create: (id: string, name: string): ChangeRequest => ({ method: 'POST', path: LISTS_PATH, body: { id, name } }),
-  rename: (id: string, name: string): ChangeRequest => ({ method: 'PUT', path: path(id), body: { name } }),
+  rename: (id: string, name: string, expectedName: string): ChangeRequest => ({ method: 'PUT', path: path(id), body: { name, expected_name: expectedName } }),
   remove: (id: string): ChangeRequest => ({ method: 'DELETE', path: path(id) }),
   visibility: (id: string, body: VisibilityBody): ChangeRequest => ({ method: 'PUT', path: `${path(id)}/visibility`, body }),
   customPrompts: (id: string, prompts: string[]): ChangeRequest => ({

@@ -60,7 +60,7 @@ export function ListScreen() {
   const done = useMemo(() => items.filter((item) => item.is_completed).length, [items]);
   const onToggle = useCallback((item: ClientItem) => void toggleItemAction(id, item), [id]);
   const onDelete = useCallback((item: ClientItem) => void deleteItemAction(id, item), [id]);
-  const onRename = useCallback((item: ClientItem, text: string) => void renameItemAction(id, item, text), [id]);
+  const onRename = useCallback((item: ClientItem, text: string, startedFrom: string) => void renameItemAction(id, item, text, startedFrom), [id]);
   const images = useItemImageDialog(id, list?.can.editItems ?? false, items);
   const { notice: viewOnlyNotice, containerProps: listFocusWatch } = useFocusWhenEditingEnds(list?.can.editItems ?? false);
   const ai = useAiAllowed(list);
@@ -120,7 +120,7 @@ export function ListScreen() {
         leading={
           <>
             {back}
-            <ListName name={list.name} editable={list.can.manageList} onRename={(name) => void renameListAction(id, name)} />
+            <ListName name={list.name} editable={list.can.manageList} onRename={(name, startedFrom) => void renameListAction(id, name, startedFrom)} />
           </>
         }
         trailing={<ListOptionsMenu list={list} />}

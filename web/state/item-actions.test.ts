@@ -81,6 +81,21 @@ describe('item actions', () => {
       expect(items()).toMatchObject([{ id: 'a', content: 'apple B', is_completed: true }]);
     });
 
+    it("keeps someone's rename that refused this one (409), says so, and sent the name the editor started from", async () => {
+      setServerItems('l1', [item('a', 'milk', { updated_at: at(1) })]);
+      let resolve!: (response: Response) => void;
+      fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+      const renaming = renameItemAction('l1', items()[0]!, 'whole milk', 'milk');
+      expect(items()[0]).toMatchObject({ content: 'whole milk' });
+      setServerItems('l1', [item('a', 'oat milk', { updated_at: at(2) })]);
+      const refusal = 'Someone renamed this item to "oat milk" meanwhile, so your change was not saved.';
+      resolve(failure(409, refusal));
+      await renaming;
+      expect(callOf(fetchMock, 0).body).toEqual({ content: 'whole milk', properties: {}, expected_content: 'milk' });
+      expect(items()).toMatchObject([{ id: 'a', content: 'oat milk' }]);
+      expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: UI_TEXT.itemUpdateFailed + refusal });
+    });
+
     it('does not bring back an item added here and deleted elsewhere meanwhile', async () => {
       setServerItems('l1', []);
       let resolve!: (response: Response) => void;
@@ -244,7 +259,7 @@ describe('item actions', () => {
     expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
     resolve(answer(200, item('a', 'eggs', { properties: { qty: '12' } })));
     await renaming;
-    expect(callOf(fetchMock, 0)).toMatchObject({ method: 'PUT', body: { content: '12 eggs', properties: {} } });
+    expect(callOf(fetchMock, 0)).toMatchObject({ method: 'PUT', body: { content: '12 eggs', properties: {}, expected_content: 'eggs' } });
     expect(items()[0]).toMatchObject({ content: 'eggs', properties: { qty: '12' } });
 
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list'));

@@ -209,13 +209,23 @@ export function takeItemAnswers(listId: string, answers: readonly ItemView[]) {
   });
 }
 
+/**
+ * Puts back the item as it was before a refused change, unless the live feed brought a later
+ * version meanwhile (a rename refused because someone renamed it first): that one stays.
+ */
+function rollBackItem(listId: string, optimistic: ClientItem, before: ClientItem) {
+  setItems(listId, (list) =>
+    list.map((entry) => (entry.id === before.id && entry.updated_at === optimistic.updated_at ? keepUploadingImage(entry, before) : entry)),
+  );
+}
+
 async function updateAction(listId: string, before: ClientItem, optimistic: ClientItem, body: Parameters<typeof itemRequests.update>[2]) {
   replaceItem(listId, optimistic);
   try {
     const sent = await sendChange<ItemView>(itemRequests.update(listId, before.id, body), { listId });
     if (!sent.queued) takeItemAnswers(listId, [sent.value]);
   } catch (error) {
-    replaceItem(listId, before);
+    rollBackItem(listId, optimistic, before);
     notify(UI_TEXT.itemUpdateFailed + messageOf(error, ''), 'error');
     rereadListAfterRefusal(listId, error);
   }
@@ -231,12 +241,14 @@ export function toggleItemAction(listId: string, item: ClientItem): Promise<void
  * included, `editableName`) does nothing. The row shows at once what the server will make of it:
  * the name and typed quantity read from the text, with the properties remembered for the name.
  */
-export function renameItemAction(listId: string, item: ClientItem, text: string): Promise<void> {
+export function renameItemAction(listId: string, item: ClientItem, text: string, startedFrom = item.content): Promise<void> {
   const content = trimUnseen(text);
   if (!content || content === editableName(item)) return Promise.resolve();
   const parsed = parseItem(content);
   const properties = withRememberedProperties(appStore.get().propertyCache[itemNameKey(parsed.content)], parsed.properties);
-  return updateAction(listId, item, { ...item, content: parsed.content, properties }, { content, properties: {} });
+  // Sent with the name the editor started from: a rename made by someone else meanwhile is not
+  // overwritten unseen, the server refuses this one (409) and says what the item is called now.
+  return updateAction(listId, item, { ...item, content: parsed.content, properties }, { content, properties: {}, expected_content: startedFrom });
 }
 
 /** Removes at once; restored in place on failure (a 404 for the item means already gone: success). */

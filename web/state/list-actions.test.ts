@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../test/http.ts';
+import { UI_TEXT } from '../../common/messages.ts';
+import { answer, callOf, failure, mockFetch } from '../test/http.ts';
 import { makeList } from '../test/factories.ts';
 import { appStore, resetAppState } from './app-state.ts';
 import { renameListAction } from './list-actions.ts';
@@ -27,6 +28,25 @@ describe('a slow answer to a rename, after the live feed brought a later change'
     resolve(answer(200, { list: makeList({ id: 'l1', name: 'Trip A', updated_at: at(2) }) }));
     await renaming;
     expect(lists().map((list) => list.name)).toEqual(['Trip B']);
+  });
+
+  it("keeps someone's rename that refused this one (409), says so, and sent the name the editor started from", async () => {
+    const renaming = renameListAction('l1', 'Trip A', 'Trip');
+    appStore.update((state) => ({ ...state, lists: [makeList({ id: 'l1', name: 'Trip B', updated_at: at(3) })] }));
+    const refusal = 'Someone renamed this list to "Trip B" meanwhile, so your new name was not saved.';
+    resolve(failure(409, refusal));
+    await renaming;
+    expect(callOf(fetchMock, 0).body).toEqual({ name: 'Trip A', expected_name: 'Trip' });
+    expect(lists().map((list) => list.name)).toEqual(['Trip B']);
+    expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: UI_TEXT.listRenameFailed + refusal });
+  });
+
+  it('puts the name back when the rename is refused and nothing came meanwhile', async () => {
+    const renaming = renameListAction('l1', 'Trip A');
+    resolve(failure(403, 'You cannot edit this list'));
+    await renaming;
+    expect(callOf(fetchMock, 0).body).toEqual({ name: 'Trip A', expected_name: 'Trip' });
+    expect(lists().map((list) => list.name)).toEqual(['Trip']);
   });
 
   it('does not bring back a list deleted elsewhere meanwhile', async () => {

@@ -164,16 +164,19 @@ export async function leaveListAction(id: string): Promise<void> {
   if (user) await dropList(id, shareRequests.remove(id, user.id), UI_TEXT.listLeaveFailed);
 }
 
-export async function renameListAction(id: string, rawName: string): Promise<void> {
+/** `startedFrom`: the name when the editor opened; the server refuses the rename (409) if someone changed it since. */
+export async function renameListAction(id: string, rawName: string, startedFrom?: string): Promise<void> {
   const list = appStore.get().lists.find((entry) => entry.id === id);
   const name = trimUnseen(rawName);
   if (!list || !name || name === list.name) return;
   upsertList({ ...list, name });
   try {
-    const sent = await sendChange<{ list: ListView }>(listRequests.rename(id, name), { listId: id });
+    const sent = await sendChange<{ list: ListView }>(listRequests.rename(id, name, startedFrom ?? list.name), { listId: id });
     if (!sent.queued) takeListAnswer(sent.value.list);
   } catch (error) {
-    upsertList(list);
+    // Put back as it was, unless the live feed brought a later version meanwhile (a rename refused
+    // because someone renamed it first): that one stays.
+    setLists((lists) => lists.map((entry) => (entry.id === id && entry.updated_at === list.updated_at ? list : entry)));
     notify(UI_TEXT.listRenameFailed + messageOf(error, ''), 'error');
   }
 }

@@ -7,7 +7,7 @@ import { UI_TEXT } from '../../../common/messages.ts';
 import { usePrinting } from '../../components/usePrinting.ts';
 import type { ClientItem } from '../../state/app-state.ts';
 import { notify } from '../../state/toasts.ts';
-import { ItemRow, RENAME_ITEM_INPUT_NAME } from './ItemRow.tsx';
+import { ItemRow, RENAME_ITEM_INPUT_NAME, type ItemRowProps } from './ItemRow.tsx';
 import { belowTheRows, keysAround, rowInPlace } from './row-focus.ts';
 import styles from './ItemList.module.css';
 
@@ -60,7 +60,7 @@ interface ItemListProps {
   onToggle: (item: ClientItem) => void;
   onDelete: (item: ClientItem) => void;
   /** Without it, names are not editable in place; without `onImage`, rows show no image place. */
-  onRename?: (item: ClientItem, text: string) => void;
+  onRename?: ItemRowProps['onRename'];
   onImage?: (item: ClientItem) => void;
   /** Offers each item's AI actions (the user may use AI on the list). */
   ai?: boolean;

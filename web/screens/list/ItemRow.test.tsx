@@ -64,14 +64,26 @@ describe('ItemRow', () => {
     await open();
     await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
     await userEvent.keyboard(' 3 oat milk {Enter}');
-    expect(onRename).toHaveBeenCalledExactlyOnceWith(milk, '3 oat milk');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith(milk, '3 oat milk', 'milk');
     expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
 
     // Taking the quantity out is a change too.
     await open();
     await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
     await userEvent.keyboard('milk{Enter}');
-    expect(onRename).toHaveBeenLastCalledWith(milk, 'milk');
+    expect(onRename).toHaveBeenLastCalledWith(milk, 'milk', 'milk');
+  });
+
+  it('sends the name the editor started from when someone renamed the item while it was open', async () => {
+    const onRename = vi.fn();
+    const props = { editable: true, onToggle: vi.fn(), onDelete: vi.fn(), onRename };
+    const { rerender } = render(<ItemRow item={milk} {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: 'milk, rename item' }));
+    const renamed = { ...milk, content: 'oat milk' };
+    rerender(<ItemRow item={renamed} {...props} />);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Item name' }));
+    await userEvent.keyboard('whole milk{Enter}');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith(renamed, 'whole milk', 'milk');
   });
 
   it('edits the name alone when its quantity would not read back the same', async () => {

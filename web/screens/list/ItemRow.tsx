@@ -17,7 +17,7 @@ const MAX_DRAG = SWIPE_DELETE_THRESHOLD_PX * SWIPE_MAX_DRAG_FACTOR;
 /** The name of the input that renames an item in place. */
 export const RENAME_ITEM_INPUT_NAME = 'itemName';
 
-interface ItemRowProps {
+export interface ItemRowProps {
   item: ClientItem;
   editable: boolean;
   // The handlers take the item, so a list passes the same functions to every row and a row whose
@@ -25,7 +25,8 @@ interface ItemRowProps {
   onToggle: (item: ClientItem) => void;
   onDelete: (item: ClientItem) => void;
   /** Called with the edited text; empty or unchanged text never reaches it. */
-  onRename?: (item: ClientItem, text: string) => void;
+  /** `startedFrom`: the item's content when the editor opened (the server refuses the rename if it changed since). */
+  onRename?: (item: ClientItem, text: string, startedFrom: string) => void;
   /** Opens the item's image (the viewer) or, for editors, adds one; without it the row shows no image place. */
   onImage?: (item: ClientItem) => void;
   /** The property the group heading above already names (grouped view): not repeated as a tag. */
@@ -41,6 +42,7 @@ interface ItemRowProps {
 export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, groupKey, ai = false }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
+  const startedFrom = useRef(item.content);
   const { button: renameButton, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -78,7 +80,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
     if (draft === null) return;
     const next = draft.trim();
     setDraft(null);
-    if (save && next && next !== name) onRename?.(item, next);
+    if (save && next && next !== name) onRename?.(item, next, startedFrom.current);
   };
 
   return (
@@ -136,7 +138,10 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
                   className={styles.content}
                   dir="auto"
                   aria-label={`${item.content}, rename item`}
-                  onClick={() => setDraft(name)}
+                  onClick={() => {
+                    startedFrom.current = item.content;
+                    setDraft(name);
+                  }}
                 >
                   {item.content}
                 </button>

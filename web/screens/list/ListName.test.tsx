@@ -12,7 +12,17 @@ describe('ListName', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Groceries, rename list' }));
     await userEvent.clear(screen.getByRole('textbox', { name: 'List name' }));
     await userEvent.keyboard('Weekly shop{Enter}');
-    expect(onRename).toHaveBeenCalledExactlyOnceWith('Weekly shop');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith('Weekly shop', 'Groceries');
+  });
+
+  it('sends the name the editor started from when someone renamed the list while it was open', async () => {
+    const onRename = vi.fn();
+    const { rerender } = render(<ListName name="Groceries" editable onRename={onRename} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Groceries, rename list' }));
+    rerender(<ListName name="Party" editable onRename={onRename} />);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'List name' }));
+    await userEvent.keyboard('Picnic{Enter}');
+    expect(onRename).toHaveBeenCalledExactlyOnceWith('Picnic', 'Groceries');
   });
 
   it('closes the editor, saving nothing, when the right to rename goes while it is open', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LIST_NAME_MAX_LENGTH } from '../../../common/constants.ts';
 import ui from '../../components/ui.module.css';
 import { useFocusAfterEditing } from '../../components/useFocusAfterEditing.ts';
@@ -6,8 +6,10 @@ import { useFocusOnArrival } from '../../components/useFocusOnArrival.ts';
 import styles from './ListScreen.module.css';
 
 /** The list's name; tapping it edits in place. Empty or unchanged text just closes the editor. */
-export function ListName({ name, editable, onRename }: { name: string; editable: boolean; onRename: (name: string) => void }) {
+export function ListName({ name, editable, onRename }: { name: string; editable: boolean; onRename: (name: string, startedFrom: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The name when the editor opened: the server refuses the rename if someone changed it since.
+  const startedFrom = useRef(name);
   const { button, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   // The right to rename went while the editor was open (a lowered permission): the editor goes too.
@@ -16,7 +18,10 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
   if (draft === null) {
     return editable ? (
       <h1 ref={heading} tabIndex={-1} className={styles.name}>
-        <button ref={button} type="button" className={styles.nameButton} dir="auto" onClick={() => setDraft(name)} aria-label={`${name}, rename list`}>
+        <button ref={button} type="button" className={styles.nameButton} dir="auto" onClick={() => {
+            startedFrom.current = name;
+            setDraft(name);
+          }} aria-label={`${name}, rename list`}>
           {name}
         </button>
       </h1>
@@ -30,7 +35,7 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
 
   const finish = (save: boolean) => {
     const next = draft.trim();
-    if (save && next && next !== name) onRename(next);
+    if (save && next && next !== name) onRename(next, startedFrom.current);
     setDraft(null);
   };
   return (
