@@ -1,0 +1,64 @@
+import { clear, createStore, del, set, values } from 'idb-keyval';
+
+/**
+ * Photos attached to items whose upload has not finished, kept in IndexedDB (decision 036) so a
+ * reload, a closed tab or a session that ended does not lose them: the next start of the app for
+ * the same user sends them again (image-actions.ts), with the same Idempotency-Key, so a photo
+ * that had arrived is not stored twice. Apart from the offline cache, which localStorage holds
+ * when it can: a photo is megabytes (decision 008). A database of its own, so the cache's
+ * clearing never touches it and its clearing never touches the cache.
+ */
+
+export interface WaitingPhoto {
+  /** The upload's Idempotency-Key, which also names the record. */
+  key: string;
+  userId: string;
+  listId: string;
+  itemId: string;
+  /** The photo as a data URL. */
+  imageData: string;
+  /** When it was attached (ISO, the server's clock): the server remembers its key for a day only. */
+  keptAt: string;
+}
+
+const photos = createStore('listo-photos', 'waiting');
+
+/**
+ * IndexedDB work that may fail (private mode, a full disk, no IndexedDB at all). A photo that
+ * cannot be stored still uploads; it is only not kept past the page.
+ */
+async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores the photo until its upload ends; answers whether it is stored. */
+export async function keepWaitingPhoto(photo: WaitingPhoto): Promise<boolean> {
+  return (await attempt(async () => (await set(photo.key, photo, photos), true))) ?? false;
+}
+
+/** The upload ended: sent, refused or cancelled. */
+export function forgetWaitingPhoto(key: string): Promise<void> {
+  return attempt(() => del(key, photos)).then(() => undefined);
+}
+
+/** Forgets the photos stored for the item but the one named (a newer photo of it takes their place). */
+export async function forgetOtherPhotosOf(kept: WaitingPhoto): Promise<void> {
+  const others = (await waitingPhotos()).filter(
+    (photo) => photo.key !== kept.key && photo.listId === kept.listId && photo.itemId === kept.itemId,
+  );
+  await Promise.all(others.map((photo) => forgetWaitingPhoto(photo.key)));
+}
+
+/** Every photo stored, of any user. */
+export async function waitingPhotos(): Promise<WaitingPhoto[]> {
+  return (await attempt(() => values<WaitingPhoto>(photos))) ?? [];
+}
+
+/** Sign-out and a deleted account: the photos go with the rest of the account's data on this device. */
+export function forgetAllWaitingPhotos(): Promise<void> {
+  return attempt(() => clear(photos)).then(() => undefined);
+}
