@@ -42,8 +42,19 @@ export const IMAGE_TEXT = {
   fileEmpty: 'This file is empty. Choose another image.',
   uploading: 'Uploading image',
   uploadWaiting: 'Upload interrupted, trying again soon',
-  /** Said once when an upload first has to wait: the photo lives only in this page (decision 008). */
-  uploadWaitKeepPageOpen: 'The photo could not be sent yet and will be tried again. Keep this page open until it is uploaded: photos are not kept offline.',
+  /**
+   * Said once when an upload first has to wait. The photo is kept on the device until it is sent
+   * (decision 036): a reload or a closed page does not lose it.
+   */
+  uploadWaitKept: 'The photo could not be sent yet. It is kept on this device and will be sent when the server can be reached.',
+  /** The same where the browser refused to store the photo (private mode, a full disk): only this page holds it. */
+  uploadWaitKeepPageOpen:
+    'The photo could not be sent yet and will be tried again. Keep this page open until it is uploaded: this browser does not let Listo keep it on the device.',
+  /** Spec section 9's 10 minutes of tries ran out; the photo stays on the device for the connection's return or the next start. */
+  uploadPausedKept: `The photo could not be sent for ${UPLOAD_RETRY_MAX_MS / 60_000} minutes. It stays on this device and will be sent when the connection returns or the next time you open Listo.`,
+  /** Photos kept on the device past the server's memory of their upload (decision 036): sending them might store them twice. */
+  keptPhotosTooOld: (count: number) =>
+    `${count === 1 ? '1 photo' : `${count} photos`} kept on this device for over a day ${count === 1 ? 'was' : 'were'} not sent: the server may have ${count === 1 ? 'it' : 'them'} already. Please check the list.`,
   uploadUnreachable: 'The server could not be reached',
   cancelUpload: 'Cancel Upload',
   uploadCancelled: 'Upload cancelled.',

@@ -9,15 +9,20 @@ import { loadItems } from './state/item-actions.ts';
 import { loadLists } from './state/list-actions.ts';
 import { startLiveSync } from './state/live-sync.ts';
 import { onReplayed, startConnectionWatch } from './state/sync.ts';
+import { startPhotoResumes } from './state/waiting-photos-resume.ts';
 
 // main.tsx loads the first screen's data from this chunk, which a signed-in start fetches anyway.
 export { loadFirstScreen } from './state/first-screen-loads.ts';
 
-/** Live updates, the connection state, and a reload of what replayed offline changes touched. */
+/**
+ * Live updates, the connection state, a reload of what replayed offline changes touched, and the
+ * photos kept on the device sent again. At start and at each sign-in: the app is keyed by the user.
+ */
 function useSync() {
   useEffect(() => {
     const stopWatch = startConnectionWatch();
     const stopLive = startLiveSync();
+    const stopPhotos = startPhotoResumes();
     const stopReplay = onReplayed((listIds) => {
       loadLists().catch(() => undefined);
       listIds.forEach((id) => loadItems(id).catch(() => undefined));
@@ -25,6 +30,7 @@ function useSync() {
     return () => {
       stopWatch();
       stopLive();
+      stopPhotos();
       stopReplay();
     };
   }, []);

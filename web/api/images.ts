@@ -34,7 +34,8 @@ export interface UploadOptions {
 /**
  * Sends a photo (a data URL) as the item's primary image and answers the updated item. Spec
  * section 9: tried again on transient failures, waits doubling up to 64 s with jitter, for at most
- * 10 minutes. Not queued offline: a photo is too large for the offline queue (decision 008).
+ * 10 minutes. Not in the offline queue, which must fit in localStorage (decision 008): the photo
+ * is kept on the device apart, and sent again from there (web/state/waiting-photos.ts, decision 036).
  */
 export function uploadItemImage(listId: string, itemId: string, imageData: string, options: UploadOptions): Promise<ItemView> {
   return retryWithBackoff(

@@ -10,6 +10,7 @@ import { withoutUploadingImages } from './item-images.ts';
 import { withoutLostRequests } from './optimistic.ts';
 import { session } from './session.ts';
 import { createStore, useStore } from './store.ts';
+import { forgetAllWaitingPhotos } from './waiting-photos.ts';
 
 /**
  * A list as the client holds it: `tempId` marks one not yet created on the server (spec section 3),
@@ -277,15 +278,18 @@ export function useAppState<S>(select: (state: AppState) => S): S {
 }
 
 /**
- * What a sign-out leaves of the cache. Logout clears it (spec section 4). Another tab's sign-out
- * has dealt with the storage already: only the copy in memory goes. When the server ended the
- * session, the changes not sent yet stay for the same user's next sign-in (ended-session.ts),
- * which restores them from the cache and sends them. A deleted account's have nowhere to go; only
- * the sign-in screen's word of it stays.
+ * What a sign-out leaves of the cache, and of the photos kept on the device (decision 036). Logout
+ * clears both (spec section 4). Another tab's sign-out has dealt with the storage already: only
+ * the copy in memory goes. When the server ended the session, the changes not sent yet stay for
+ * the same user's next sign-in (ended-session.ts), which restores them from the cache and sends
+ * them, and so do the photos (image-actions.ts stops their uploads; the next sign-in's start sends
+ * them, or forgets them when another account signs in). A deleted account's have nowhere to go;
+ * only the sign-in screen's word of it stays.
  */
 session.onSignOut((cause, user) => {
   const { pendingChanges } = appStore.get();
   dropState();
+  if (cause === 'chosen' || cause === 'deleted') void forgetAllWaitingPhotos();
   if (cause === 'chosen') clearCacheText();
   if (cause === 'ended') keepForNextSignIn(user, pendingChanges);
   if (cause === 'deleted') keepForNextSignIn(user, [], { accountDeleted: true });

@@ -6,9 +6,10 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { appStore, resetAppState, useAppState, type ClientItem } from '../../state/app-state.ts';
 import { attachImageAction } from '../../state/image-actions.ts';
 import { setServerItems } from '../../state/item-actions.ts';
+import { session } from '../../state/session.ts';
 import { toastStore } from '../../state/toasts.ts';
 import { fakeCamera, fakeCanvas } from '../../test/camera.ts';
-import { makeList } from '../../test/factories.ts';
+import { makeList, makeUser } from '../../test/factories.ts';
 import { answer, callOf, failure, item, mockFetch } from '../../test/http.ts';
 import { sendXhrThroughFetch } from '../../test/xhr.ts';
 import { ItemRow } from './ItemRow.tsx';
@@ -50,6 +51,8 @@ describe('item image dialog', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     resetAppState();
+    // Photos are attached, and kept until sent, for the user signed in.
+    session.signIn({ token: 'token', user: makeUser() });
     toastStore.set([]);
     fetchMock = mockFetch();
     sendXhrThroughFetch();
@@ -60,6 +63,7 @@ describe('item image dialog', () => {
     cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
+    session.signOut();
   });
 
   it('Add Image to Item: a chosen file shows at once, uploads, and focus returns to the row', async () => {
