@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addItems, apiToken, confirmEmail, expectNoAxeViolations, expectScreenshots, openNewList, registerUser } from './fixtures.ts';
+import { IMAGE_TEXT } from '../common/image-uploads.ts';
+import { addItems, apiToken, confirmEmail, expectNoAxeViolations, expectScreenshots, openNewList, registerUser, toast } from './fixtures.ts';
 
 /**
  * A photo on an item, end to end: Chromium's fake camera (e2e/chromium.ts) takes it, the item row
@@ -93,20 +94,32 @@ test('at 320 px the viewer of an item with a very long name shows its picture wi
   await expect(viewer.getByRole('button', { name: 'Close' })).toBeInViewport();
 });
 
-test('at 320 px an upload held on its way can be cancelled from the viewer: the item is left as it was', async ({ page, context }) => {
+/** A new user, at 320 px with a camera, on a new list of one item: answers the list's id. */
+async function phoneWithList(page: Page, context: BrowserContext, user: string, list: string, item: string): Promise<string> {
   await page.setViewportSize({ width: 320, height: 640 });
   await context.grantPermissions(['camera']);
-  await registerUser(page, 'cancel-upload');
-  const listId = await openNewList(page, 'Garden');
-  await addItems(page, 'rake');
-  // The upload never gets an answer, as on a stalled phone uplink.
-  await page.route(`**/api/v1/lists/${listId}/items/*/image`, () => {});
+  await registerUser(page, user);
+  const listId = await openNewList(page, list);
+  await addItems(page, item);
+  await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  return listId;
+}
 
-  await page.getByRole('button', { name: 'Add image to rake' }).click();
+/** Takes a photo of the item with the fake camera, from its row. */
+async function takePhotoOf(page: Page, item: string) {
+  await page.getByRole('button', { name: `Add image to ${item}` }).click();
   await page.getByRole('dialog', { name: 'Add Image to Item' }).getByRole('button', { name: 'Take a Photo' }).click();
   const camera = page.getByRole('dialog', { name: 'Take a Photo' });
   await expect(camera.getByRole('button', { name: 'Capture' })).toBeEnabled();
   await camera.getByRole('button', { name: 'Capture' }).click();
+}
+
+test('at 320 px an upload held on its way can be cancelled from the viewer: the item is left as it was', async ({ page, context }) => {
+  const listId = await phoneWithList(page, context, 'cancel-upload', 'Garden', 'rake');
+  // The upload never gets an answer, as on a stalled phone uplink.
+  await page.route(`**/api/v1/lists/${listId}/items/*/image`, () => {});
+
+  await takePhotoOf(page, 'rake');
   await expect(page.getByRole('progressbar', { name: 'Uploading image' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Image of rake' }).click();
@@ -121,4 +134,49 @@ test('at 320 px an upload held on its way can be cancelled from the viewer: the 
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   const items = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
   expect((await items.json()).items).toMatchObject([{ content: 'rake', images: null }]);
+});
+
+/** How many photos the app keeps on the device for their upload (web/state/waiting-photos.ts): read once the app made its store. */
+function keptPhotos(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('listo-photos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('waiting').objectStore('waiting').count();
+          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
+test('at 320 px a photo attached while uploads fail survives a reload, and reaches the server once it can', async ({ page, context }) => {
+  const listId = await phoneWithList(page, context, 'kept-photo', 'Pantry', 'flour');
+  // The server cannot be reached for uploads (page.route outlives the reload).
+  const uploads = `**/api/v1/lists/${listId}/items/*/image`;
+  await page.route(uploads, (route) => route.abort('internetdisconnected'));
+
+  await takePhotoOf(page, 'flour');
+  await expect(toast(page, IMAGE_TEXT.uploadWaitKept)).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect(page.getByRole('progressbar', { name: IMAGE_TEXT.uploadWaiting })).toBeVisible();
+  expect(await keptPhotos(page)).toBe(1);
+
+  // No "leave the page?" question (it would hold the reload): the photo is on the device.
+  await page.reload();
+  // The new page, which holds nothing of the last one's upload, sends it again, and waits as that one did.
+  await expect(page.getByRole('progressbar', { name: IMAGE_TEXT.uploadWaiting })).toBeVisible();
+
+  await page.unroute(uploads);
+  const thumbnail = page.getByRole('button', { name: 'Image of flour' }).locator('img');
+  await expect(thumbnail).toHaveAttribute('src', /\/api\/v1\/media\/images\/.+thumbnail\.webp\?exp=\d+&sig=/, { timeout: 20_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const items = await page.request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
+  expect((await items.json()).items).toMatchObject([{ content: 'flour', images: { primary: { thumbnailUrl: expect.stringContaining('thumbnail.webp') } } }]);
+  await expect.poll(() => keptPhotos(page)).toBe(0);
 });
