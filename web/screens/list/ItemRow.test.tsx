@@ -86,6 +86,17 @@ describe('ItemRow', () => {
     expect(onRename).toHaveBeenCalledExactlyOnceWith(renamed, 'whole milk', 'milk');
   });
 
+  it('sends nothing when the editor closes on the text it opened with, though the item changed elsewhere meanwhile', async () => {
+    const onRename = vi.fn();
+    const props = { editable: true, onToggle: vi.fn(), onDelete: vi.fn(), onRename };
+    const { rerender } = render(<ItemRow item={milk} {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: 'milk, rename item' }));
+    rerender(<ItemRow item={{ ...milk, content: 'oat milk', properties: { qty: '3' } }} {...props} />);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Item name' })).toBeNull();
+    expect(onRename).not.toHaveBeenCalled();
+  });
+
   it('edits the name alone when its quantity would not read back the same', async () => {
     render(<ItemRow item={item('i2', 'flour', { properties: { qty: '2 kg' } })} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'flour, rename item' }));

@@ -42,7 +42,8 @@ export interface ItemRowProps {
 export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelete, onRename, onImage, groupKey, ai = false }: ItemRowProps) {
   const [offset, setOffset] = useState(0);
   const [draft, setDraft] = useState<string | null>(null);
-  const startedFrom = useRef(item.content);
+  // What the editor opened with: the item's content, and the text shown (quantity included).
+  const startedFrom = useRef({ content: item.content, text: '' });
   const { button: renameButton, closedFromKeyboard } = useFocusAfterEditing(draft !== null);
   const [removing, setRemoving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -75,12 +76,13 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
   // it, as the list's dialogs do, rather than stay open for a rename the server will refuse.
   if (!renamable && draft !== null) setDraft(null);
 
-  // Enter and blur save, Escape cancels; empty or unchanged text just closes the editor.
+  // Enter and blur save, Escape cancels; empty text, or the text it opened with, just closes the
+  // editor (an edit made elsewhere meanwhile is not undone by closing it).
   const finish = (save: boolean) => {
     if (draft === null) return;
     const next = draft.trim();
     setDraft(null);
-    if (save && next && next !== name) onRename?.(item, next, startedFrom.current);
+    if (save && next && next !== startedFrom.current.text) onRename?.(item, next, startedFrom.current.content);
   };
 
   return (
@@ -139,7 +141,7 @@ export const ItemRow = memo(function ItemRow({ item, editable, onToggle, onDelet
                   dir="auto"
                   aria-label={`${item.content}, rename item`}
                   onClick={() => {
-                    startedFrom.current = item.content;
+                    startedFrom.current = { content: item.content, text: name };
                     setDraft(name);
                   }}
                 >

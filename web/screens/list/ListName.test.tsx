@@ -25,6 +25,15 @@ describe('ListName', () => {
     expect(onRename).toHaveBeenCalledExactlyOnceWith('Picnic', 'Groceries');
   });
 
+  it('sends nothing when the editor closes on the name it opened with, though the list was renamed elsewhere meanwhile', async () => {
+    const onRename = vi.fn();
+    const { rerender } = render(<ListName name="Groceries" editable onRename={onRename} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Groceries, rename list' }));
+    rerender(<ListName name="Party" editable onRename={onRename} />);
+    await userEvent.keyboard('{Enter}');
+    expect(onRename).not.toHaveBeenCalled();
+  });
+
   it('closes the editor, saving nothing, when the right to rename goes while it is open', async () => {
     const onRename = vi.fn();
     const { rerender } = render(<ListName name="Groceries" editable onRename={onRename} />);

@@ -35,7 +35,8 @@ export function ListName({ name, editable, onRename }: { name: string; editable:
 
   const finish = (save: boolean) => {
     const next = draft.trim();
-    if (save && next && next !== name) onRename(next, startedFrom.current);
+    // The name it opened with just closes it: a rename made elsewhere meanwhile is not undone.
+    if (save && next && next !== startedFrom.current) onRename(next, startedFrom.current);
     setDraft(null);
   };
   return (
