@@ -191,6 +191,26 @@ describe('a change on its way', () => {
     expect(inFlight()).toEqual([]);
   });
 
+  it('waits for the change of the same item sent before it, whatever its answer; other items and additions go side by side', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const rename = (content: string) => ({ method: 'PUT', path: '/lists/l1/items/a', body: { content } }) as const;
+    const first = sendChange(rename('oat milk'), { listId: 'l1' });
+    const second = sendChange(rename('whole milk'), { listId: 'l1' });
+    const other = sendChange({ method: 'PUT', path: '/lists/l1/items/b', body: { content: 'eggs' } }, { listId: 'l1' });
+    const adding = [sendChange(addMilk, { listId: 'l1' }), sendChange(addMilk, { listId: 'l1' })];
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    const sentBodies = () => fetchMock.mock.calls.map((_, index) => callOf(fetchMock, index).body);
+    expect(sentBodies()).not.toContainEqual({ content: 'whole milk' });
+    const firstIndex = sentBodies().findIndex((body) => body.content === 'oat milk');
+    answers[firstIndex]!(failure(409, 'Someone renamed this item meanwhile'));
+    await expect(first).rejects.toThrow('Someone renamed');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
+    expect(callOf(fetchMock, 4).body).toEqual({ content: 'whole milk' });
+    answers.forEach((resolve, index) => index !== firstIndex && resolve(answer(200, item('x', 'x'))));
+    await Promise.all([second, other, ...adding]);
+  });
+
   it('is let go when refused: the caller rolls it back', async () => {
     fetchMock.mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await expect(sendChange(addMilk, { listId: 'l1' })).rejects.toThrow('You cannot edit this list');

@@ -31,6 +31,26 @@ const request = <T>(change: PendingChange) => sendRequest<T>(change, change.key)
 
 const withoutChange = (changes: readonly PendingChange[], key: string) => changes.filter((change) => change.key !== key);
 
+/** The send under way of each path, settled or not: the next change of that path waits for it. */
+const sendsByPath = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `send` once the change sent before it to the same path has been answered, whatever the
+ * answer: two quick edits of one item (a rename, then another) reach the server in the order they
+ * were made, where side by side the second could arrive first and be overwritten by the first.
+ * Additions (POST) go side by side: each makes something new, under an id of its own.
+ */
+function inTurn<T>({ method, path }: ChangeRequest, send: () => Promise<T>): Promise<T> {
+  if (method === 'POST') return send();
+  const turn = (sendsByPath.get(path) ?? Promise.resolve()).then(send);
+  const settled = turn.catch(() => undefined);
+  sendsByPath.set(path, settled);
+  void settled.then(() => {
+    if (sendsByPath.get(path) === settled) sendsByPath.delete(path);
+  });
+  return turn;
+}
+
 /**
  * Sends a change that is not queued, kept in the cache's `inFlight` until it is answered: a reload
  * meanwhile leaves nothing to hear the answer, and the next start sends it again (app-state.ts).
@@ -39,7 +59,7 @@ async function sendNow<T>(change: PendingChange): Promise<T> {
   const sent = { ...change, sentAt: serverNow().toISOString() };
   appStore.update((state) => ({ ...state, inFlight: [...state.inFlight, sent] }));
   try {
-    return await request<T>(change);
+    return await inTurn(change, () => request<T>(change));
   } finally {
     appStore.update((state) => ({ ...state, inFlight: withoutChange(state.inFlight, change.key) }));
   }
