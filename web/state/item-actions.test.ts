@@ -96,6 +96,15 @@ describe('item actions', () => {
       expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: UI_TEXT.itemUpdateFailed + refusal });
     });
 
+    it('reads the items again after a 409 when the live feed has not brought the rename that won', async () => {
+      setServerItems('l1', [item('a', 'milk', { updated_at: at(1) })]);
+      fetchMock.mockResolvedValueOnce(failure(409, 'Someone renamed this item to "oat milk" meanwhile, so your change was not saved.'));
+      fetchMock.mockResolvedValueOnce(answer(200, { items: [item('a', 'oat milk', { updated_at: at(2) })], next: null, seq: 2 }));
+      await renameItemAction('l1', items()[0]!, 'whole milk', 'milk');
+      await vi.waitFor(() => expect(items()).toMatchObject([{ id: 'a', content: 'oat milk' }]));
+      expect(callOf(fetchMock, 1)).toMatchObject({ method: 'GET', url: expect.stringContaining('/lists/l1/items') });
+    });
+
     it('does not bring back an item added here and deleted elsewhere meanwhile', async () => {
       setServerItems('l1', []);
       let resolve!: (response: Response) => void;

@@ -226,6 +226,9 @@ async function updateAction(listId: string, before: ClientItem, optimistic: Clie
     if (!sent.queued) takeItemAnswers(listId, [sent.value]);
   } catch (error) {
     rollBackItem(listId, optimistic, before);
+    // Refused for a change made elsewhere meanwhile (a rename): if the live feed has not brought it
+    // yet, the row would show the old name under a notice naming the new one.
+    if (error instanceof ApiError && error.status === 409) void loadItems(listId).catch(() => undefined);
     notify(UI_TEXT.itemUpdateFailed + messageOf(error, ''), 'error');
     rereadListAfterRefusal(listId, error);
   }

@@ -41,6 +41,15 @@ describe('a slow answer to a rename, after the live feed brought a later change'
     expect(toastStore.get()[0]).toMatchObject({ tone: 'error', message: UI_TEXT.listRenameFailed + refusal });
   });
 
+  it('reads the list again after a 409 when the live feed has not brought the rename that won', async () => {
+    const renaming = renameListAction('l1', 'Trip A', 'Trip');
+    fetchMock.mockResolvedValueOnce(answer(200, { list: makeList({ id: 'l1', name: 'Trip B', updated_at: at(3) }) }));
+    resolve(failure(409, 'Someone renamed this list to "Trip B" meanwhile, so your new name was not saved.'));
+    await renaming;
+    await vi.waitFor(() => expect(lists().map((list) => list.name)).toEqual(['Trip B']));
+    expect(callOf(fetchMock, 1)).toMatchObject({ url: expect.stringContaining('/lists/l1') });
+  });
+
   it('puts the name back when the rename is refused and nothing came meanwhile', async () => {
     const renaming = renameListAction('l1', 'Trip A');
     resolve(failure(403, 'You cannot edit this list'));

@@ -75,7 +75,8 @@ export function removeListLocally(id: string) {
  */
 export function rereadListAfterRefusal(listId: string, error: unknown): void {
   if (!(error instanceof ApiError)) return;
-  if (error.status !== 403 && !error.listOutOfReach) return;
+  // 409: changed elsewhere meanwhile (a rename), which the live feed may not have brought yet.
+  if (error.status !== 403 && error.status !== 409 && !error.listOutOfReach) return;
   const { visited, lists } = appStore.get();
   const mine = lists.some((list) => list.id === listId);
   const read = visited[listId] ? loadVisitedList(listId) : mine ? fetchList(listId).then(takeListAnswer) : undefined;
@@ -178,6 +179,7 @@ export async function renameListAction(id: string, rawName: string, startedFrom?
     // because someone renamed it first): that one stays.
     setLists((lists) => lists.map((entry) => (entry.id === id && entry.updated_at === list.updated_at ? list : entry)));
     notify(UI_TEXT.listRenameFailed + messageOf(error, ''), 'error');
+    rereadListAfterRefusal(id, error);
   }
 }
 
