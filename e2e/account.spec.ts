@@ -59,10 +59,8 @@ async function expectFitsNarrowScreen(page: Page) {
   if (size) await page.setViewportSize(size);
 }
 
-test('at 320 px a long e-mail address is shown whole, wrapped, not cut', async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  const email = await registerAs(page, `a.very.long.address.that.does.not.fit.${Date.now()}@subdomain.example.com`);
-  await page.getByRole('link', { name: 'Account Settings' }).click();
+/** The e-mail field shows the whole address: nothing cut sideways or below, nothing past the screen. */
+async function expectEmailShownWhole(page: Page, email: string) {
   const field = page.getByLabel('Email');
   await expect(field).toHaveValue(email);
   await expect(field).toHaveAttribute('readonly', '');
@@ -74,6 +72,24 @@ test('at 320 px a long e-mail address is shown whole, wrapped, not cut', async (
   expect(shown).toEqual({ cutSideways: false, cutBelow: false, right: expect.any(Number) });
   expect(shown.right).toBeLessThanOrEqual(320);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
+test('at 320 px a long e-mail address is shown whole, wrapped, not cut, also where CSS cannot size the field', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const email = await registerAs(page, `a.very.long.address.that.does.not.fit.${Date.now()}@subdomain.example.com`);
+  await page.getByRole('link', { name: 'Account Settings' }).click();
+  await expectEmailShownWhole(page, email);
+
+  // A browser without `field-sizing: content` (older Safari and Firefox): the page sizes it.
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (...query: [string, string?]) => (query[0] === 'field-sizing' ? false : supports(...(query as [string, string])));
+    document.addEventListener('DOMContentLoaded', () => {
+      document.head.append(Object.assign(document.createElement('style'), { textContent: 'textarea { field-sizing: fixed !important; }' }));
+    });
+  });
+  await page.reload();
+  await expectEmailShownWhole(page, email);
 });
 
 test('e-mail confirmation: a new link on request, the link confirms, every tab shows it, a used link says so', async ({ page, browser, baseURL }) => {
