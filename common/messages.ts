@@ -216,8 +216,8 @@ export const SERVER_MESSAGES = {
   invalidClientId: 'An id must be a UUID',
   clientIdTaken: 'This id is already in use',
   /** A rename that started from a name someone else has changed since (`expected_content` / `expected_name`). */
-  itemRenamedMeanwhile: (name: string) => `Someone renamed this item to "${name}" meanwhile, so your change was not saved.`,
-  listRenamedMeanwhile: (name: string) => `Someone renamed this list to "${name}" meanwhile, so your new name was not saved.`,
+  itemRenamedMeanwhile: (name: string) => `Someone renamed this item to "${shortName(name)}" meanwhile, so your change was not saved.`,
+  listRenamedMeanwhile: (name: string) => `Someone renamed this list to "${shortName(name)}" meanwhile, so your new name was not saved.`,
   expectedNameInvalid: 'The name this change starts from must be text of at most the length of a name.',
   invalidCursor: 'The page cursor is not valid; start again from the first page',
   listNameRequired: 'List name is required',

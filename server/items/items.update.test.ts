@@ -52,6 +52,12 @@ describe('PUT /lists/{id}/items/{itemId} with expected_content (a change that st
     expect([current.status, current.body.content]).toEqual([200, 'whole milk']);
     // Names are compared as the duplicate rule compares them: an item merged into "Whole Milk" is the same.
     expect((await put({ content: 'skimmed milk', expected_content: 'Whole  Milk' })).status).toBe(200);
+    // A long name that won is quoted short: the refusal is a toast on a phone.
+    const long = `skimmed milk ${'from the farm down the road '.repeat(10)}`.trim();
+    expect((await put({ content: long, expected_content: 'skimmed milk' })).status).toBe(200);
+    const refused = await put({ content: 'cream', expected_content: 'skimmed milk' });
+    expect(refused.body.error.message).toBe(SERVER_MESSAGES.itemRenamedMeanwhile(long));
+    expect(refused.body.error.message.length).toBeLessThan(120);
   });
 
   it('is refused when it is not text of an item\'s length (400), and is not a change by itself', async () => {

@@ -61,18 +61,19 @@ export function createListService(deps: ListDeps) {
   /**
    * Applies a change the caller is allowed to make (`manage-list`) and answers the updated list, as
    * the list calls answer it; `summary` is how the list's last change tells of it. `precondition`
-   * may refuse it, seeing the list as it is inside the write.
+   * sees the list as it is inside the write: it may refuse the change (throw), or find that it
+   * changes nothing ('unchanged': nothing is written, and no member reads that the list changed).
    */
   function change(
     actor: Actor,
     listId: string,
     patch: Parameters<typeof queries.updateList>[2],
     summary: string,
-    precondition?: (list: ListRow) => void,
+    precondition?: (list: ListRow) => 'unchanged' | undefined,
   ): Promise<{ list: ListView }> {
     return changes.write([listId], async (trx, record) => {
       const access = await authorize(trx, actor, listId, 'manage-list');
-      precondition?.(access.list);
+      if (precondition?.(access.list) === 'unchanged') return { list: await viewFor(trx, access, actor.user.id) };
       const updatedAt = nowIso();
       await record({ listId, entity: 'list', op: 'modified', entityId: listId }, { by: actor.user.id, summary });
       await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
@@ -159,9 +160,9 @@ export function createListService(deps: ListDeps) {
     /** Renames; when `expectedName` is given and someone renamed the list since, refuses (409). */
     rename(actor: Actor, listId: string, { name, expected_name: expectedName }: RenameListBody): Promise<{ list: ListView }> {
       return change(actor, listId, { name }, LIST_ACTIVITY.renamed, (list) => {
-        if (expectedName !== undefined && list.name !== expectedName && list.name !== name) {
-          throw conflict(SERVER_MESSAGES.listRenamedMeanwhile(list.name));
-        }
+        if (list.name === name) return 'unchanged';
+        if (expectedName !== undefined && list.name !== expectedName) throw conflict(SERVER_MESSAGES.listRenamedMeanwhile(list.name));
+        return undefined;
       });
     },
 

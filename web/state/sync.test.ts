@@ -139,9 +139,9 @@ describe('the replay of changes made offline', () => {
   });
 
   it('names every different reason', async () => {
-    fetchMock.mockResolvedValueOnce(failure(404, 'Item not found')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
+    fetchMock.mockResolvedValueOnce(failure(409, 'Someone renamed this item meanwhile.')).mockResolvedValueOnce(failure(403, 'You cannot edit this list'));
     await replayPendingChanges();
-    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(2, 'Item not found; You cannot edit this list')]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(2, 'Someone renamed this item meanwhile; You cannot edit this list')]);
   });
 
   it('sends no change cut off on its way longer ago than the server remembers its key, and says so; a younger one goes', async () => {

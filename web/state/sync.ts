@@ -243,7 +243,8 @@ export function replayPendingChanges(): Promise<void> {
     } finally {
       replaying = undefined;
       // Each reason once: "2 changes waiting to be sent could not be saved: Item not found; List not found or not accessible".
-      const reasons = [...new Set(refused.map((error) => error.message))].join('; ');
+      // A reason that is a sentence loses its full stop there: "…not saved; Item not found", not ".;".
+      const reasons = [...new Set(refused.map((error) => error.message.replace(/\.$/, '')))].join('; ');
       if (refused.length > 0) notify(UI_TEXT.queuedChangesRefused(refused.length, reasons), 'error');
       if (tooOld > 0) notify(UI_TEXT.cutOffChangesTooOld(tooOld), 'warning');
       if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
