@@ -60,6 +60,19 @@ describe('a token request authenticating its client two ways', () => {
     expect((await withBasic({ ...trade, client_id: CLIENT_ID })).status).toBe(200);
   });
 
+  it('counts only HTTP Basic as a method in the header: beside an empty or a Bearer header, the body authenticates', async () => {
+    const link = await linkAccount(t, await createUser(t));
+    for (const authorization of ['', 'Bearer some-token']) {
+      const answer = await t.request({
+        method: 'POST',
+        path: ALEXA_TOKEN_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: link.refreshToken, client_id: CLIENT_ID, client_secret: CLIENT_SECRET }).toString(),
+      });
+      expect([answer.status, answer.body.token_type]).toEqual([200, 'Bearer']);
+    }
+  });
+
   it('on a refresh too: no token issued', async () => {
     const link = await linkAccount(t, await createUser(t));
     const before = await rows();

@@ -21,11 +21,12 @@ function basicClientId(authorization: string): string | undefined {
  * HTTP Basic; it must name the same client, raw or form-urlencoded as RFC 6749 2.3.1 has it.
  */
 export function authenticatesTwice(authorization: string | undefined, body: unknown): boolean {
-  if (authorization === undefined || body === null || typeof body !== 'object') return false;
+  // Only HTTP Basic authenticates a client in a header: an empty one or a Bearer token is none
+  // (the library then reads the body), so it is no second method either.
+  const basicId = authorization === undefined ? undefined : basicClientId(authorization);
+  if (basicId === undefined || body === null || typeof body !== 'object') return false;
   if (Object.hasOwn(body, 'client_secret')) return true;
   if (!Object.hasOwn(body, 'client_id')) return false;
-  const basicId = basicClientId(authorization);
-  if (basicId === undefined) return false;
   const bodyId = (body as Record<string, unknown>).client_id;
   return bodyId !== basicId && bodyId !== formDecoded(basicId);
 }
