@@ -96,8 +96,12 @@ export const UI_TEXT = {
   deleteListConfirm: (name: string) => `Delete "${name}" and all its items? This cannot be undone.`,
   leaveListConfirm: (name: string) => `Leave "${name}"? It goes from your dashboard; the others keep it.`,
   unsentChangesTitle: 'Sign out with unsaved changes?',
-  unsentChanges: (count: number) =>
-    `${count === 1 ? '1 change' : `${count} changes`} made offline ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
+  /** Changes queued and photos kept on the device (decision 036), which a sign-out discards. */
+  unsentChanges: (changes: number, photos = 0) =>
+    [changes > 0 && `${changes === 1 ? '1 change' : `${changes} changes`} made offline`, photos > 0 && (photos === 1 ? '1 photo' : `${photos} photos`)]
+      .filter(Boolean)
+      .join(' and ') +
+    ` ${changes + photos === 1 ? 'has' : 'have'} not reached the server yet. ` +
     'Signing out now discards them; stay signed in and they are sent once you are back online.',
   signOutAnyway: 'Sign out anyway',
   cutOffChangesTooOld: (count: number) =>

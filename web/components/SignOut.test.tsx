@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +7,7 @@ import { UI_TEXT } from '../../common/messages.ts';
 import { makeUser } from '../test/factories.ts';
 import { appStore, resetAppState, type PendingChange } from '../state/app-state.ts';
 import { session } from '../state/session.ts';
+import { forgetWaitingPhoto, keepWaitingPhoto, keptPhotoCounts, waitingPhotos, type WaitingPhoto } from '../state/waiting-photos.ts';
 import { SignOutDialog, useSignOut } from './SignOut.tsx';
 
 const unsent: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items/batch', body: { items: [] } };
@@ -71,5 +73,45 @@ describe('signing out', () => {
     await userEvent.click(screen.getByRole('button', { name: UI_TEXT.signOutAnyway }));
     await vi.waitFor(() => expect(session.get().token).toBeNull());
     expect(appStore.get().pendingChanges).toEqual([]);
+  });
+
+  describe('with photos kept on the device until they are uploaded', () => {
+    const photo = (key: string, userId: string): WaitingPhoto => ({
+      key, userId, listId: 'l1', itemId: 'i1', imageData: 'data:image/jpeg;base64,AAAA', keptAt: new Date().toISOString(),
+    });
+    const keep = async (kept: WaitingPhoto) => {
+      await act(async () => void (await keepWaitingPhoto(kept)));
+      await vi.waitFor(() => expect(keptPhotoCounts.get()[kept.userId]).toBeGreaterThan(0));
+    };
+
+    it("asks for the signed-in user's photos, not another account's, and lets the question go once they are sent", async () => {
+      const me = session.get().user!.id;
+      await keep(photo('p-other', 'someone-else'));
+      renderApp();
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      await vi.waitFor(() => expect(session.get().token).toBeNull());
+
+      session.signIn({ token: 'token', user: makeUser({ id: me }) });
+      await keep(photo('p-mine', me));
+      await setUnsent([unsent]);
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(screen.getByRole('dialog', { name: UI_TEXT.unsentChangesTitle })).toHaveTextContent(UI_TEXT.unsentChanges(1, 1));
+      await setUnsent([]);
+      expect(screen.getByRole('dialog')).toHaveTextContent(UI_TEXT.unsentChanges(0, 1));
+      await act(() => forgetWaitingPhoto('p-mine'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(session.get().token).toBe('token');
+    });
+
+    it('discards them only on "Sign out anyway"', async () => {
+      await keep(photo('p-mine', session.get().user!.id));
+      renderApp();
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(screen.getByRole('dialog')).toHaveTextContent('1 photo has not reached the server yet.');
+      await userEvent.click(screen.getByRole('button', { name: UI_TEXT.signOutAnyway }));
+      await vi.waitFor(() => expect(session.get().token).toBeNull());
+      await vi.waitFor(async () => expect(await waitingPhotos()).toEqual([]));
+      expect(keptPhotoCounts.get()).toEqual({});
+    });
   });
 });

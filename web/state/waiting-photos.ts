@@ -1,4 +1,5 @@
 import { clear, createStore, del, set, values } from 'idb-keyval';
+import { createStore as createStateStore } from './store.ts';
 
 /**
  * Photos attached to items whose upload has not finished, kept in IndexedDB (decision 036) so a
@@ -35,14 +36,31 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * How many photos each user keeps on this device, by user id: what a sign-out would discard (the
+ * sign-out asks first, components/SignOut.tsx). Counted again after every change of the database.
+ */
+export const keptPhotoCounts = createStateStore<Readonly<Record<string, number>>>({});
+
+async function recount(): Promise<void> {
+  const counts: Record<string, number> = {};
+  for (const photo of await waitingPhotos()) counts[photo.userId] = (counts[photo.userId] ?? 0) + 1;
+  keptPhotoCounts.set(counts);
+}
+void recount();
+
 /** Stores the photo until its upload ends; answers whether it is stored. */
 export async function keepWaitingPhoto(photo: WaitingPhoto): Promise<boolean> {
-  return (await attempt(async () => (await set(photo.key, photo, photos), true))) ?? false;
+  const kept = (await attempt(async () => (await set(photo.key, photo, photos), true))) ?? false;
+  // Not waited for: the upload goes on whether or not the count is read yet.
+  void recount();
+  return kept;
 }
 
 /** The upload ended: sent, refused or cancelled. */
-export function forgetWaitingPhoto(key: string): Promise<void> {
-  return attempt(() => del(key, photos)).then(() => undefined);
+export async function forgetWaitingPhoto(key: string): Promise<void> {
+  await attempt(() => del(key, photos));
+  await recount();
 }
 
 /** Forgets the photos stored for the item but the one named (a newer photo of it takes their place). */
@@ -59,6 +77,7 @@ export async function waitingPhotos(): Promise<WaitingPhoto[]> {
 }
 
 /** Sign-out and a deleted account: the photos go with the rest of the account's data on this device. */
-export function forgetAllWaitingPhotos(): Promise<void> {
-  return attempt(() => clear(photos)).then(() => undefined);
+export async function forgetAllWaitingPhotos(): Promise<void> {
+  await attempt(() => clear(photos));
+  await recount();
 }
