@@ -310,6 +310,7 @@ describe('bad input', () => {
     expect(await allow('PATCH', '/auth/me')).toBe('GET, HEAD');
     expect(await allow('PATCH', '/lists/0190c1a2-0000-7000-8000-000000000001/items/0190c1a2-0000-7000-8000-000000000002')).toBe('PUT, DELETE');
     expect(await allow('DELETE', '/no-such-thing')).toBeUndefined();
+    expect((await t.request({ method: 'DELETE', path: '/auth/login' })).headers['cache-control']).toBe('no-store');
   });
 
   it('leaves the server answering normally afterwards', async () => {

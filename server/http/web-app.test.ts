@@ -69,6 +69,7 @@ describe('the web app files', () => {
       const answer = await get(url, { accept: 'text/html' });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ error: { code: 'not_found' } });
+      expect(answer.headers['cache-control']).toBe('no-store');
     }
   });
 });

@@ -56,6 +56,9 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     const wantsPage =
       hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !inApi && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return reply.sendFile('index.html');
+    // 404 and 405 may be cached by default (RFC 9111 4.2.2): an API path found later must not be
+    // answered from a cache, as no other API answer is (no-store.ts covers the routes only).
+    if (inApi) reply.header('cache-control', 'no-store');
     const allowed = inApi ? allowedMethods(app, path) : [];
     if (allowed.length > 0) {
       return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('method_not_allowed', SERVER_MESSAGES.methodNotAllowed));
