@@ -195,7 +195,10 @@ function openPostgres(url: string, schema: string | undefined): Database {
     db,
     dialect: 'postgres',
     location: `${host}${pathname}`,
-    newClient: () => new pg.Client({ connectionString: url, options }),
+    // TCP keepalive costs nothing and lets the system itself drop, in the end, a connection whose
+    // far end vanished; but at the system's pace (a first probe after 2 idle hours on Linux), so the
+    // bus's own check (server/realtime/bus.ts) is what notices a dead LISTEN connection in seconds.
+    newClient: () => new pg.Client({ connectionString: url, options, keepAlive: true }),
     inTransaction: transactionEach(db),
     close: () => db.destroy(),
   };

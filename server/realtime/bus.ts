@@ -54,6 +54,26 @@ export function createLocalBus(): ChangeBus {
 const BASE_CHANNEL = 'listo_changes';
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 10_000;
+/**
+ * How often the LISTEN connection is checked with `select 1`. A connection that went dead silently
+ * (a NAT or proxy that stopped passing data, a half-open socket after a network cut) raises no
+ * error: without the check this process would hear no other process's changes, and never resync,
+ * until it restarts. 20 s notices an outage within about one socket heartbeat, for one tiny query.
+ */
+const LISTENER_CHECK_MS = 20_000;
+/**
+ * A check, or a connect and LISTEN, unanswered this long means the connection is dead. Far beyond
+ * what `select 1` takes on a busy server: a false alarm costs a resync of every socket.
+ */
+const LISTENER_DEADLINE_MS = 10_000;
+
+/** Knobs for tests; production uses the defaults. */
+export interface PostgresBusOptions {
+  /** How often the LISTEN connection is checked (LISTENER_CHECK_MS). */
+  checkEveryMs?: number;
+  /** How long a check or a reconnect may take before the connection is given up (LISTENER_DEADLINE_MS). */
+  deadlineMs?: number;
+}
 
 /**
  * The channel of this database schema: NOTIFY is database-wide, so two Listo installations (or
@@ -81,17 +101,41 @@ function parse(payload: string | undefined): Notification | undefined {
   return undefined;
 }
 
+/** Settles as `work` does, or fails once `ms` pass without it settling. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Lets go of a connection without waiting on it: a dead one may never answer the goodbye, and
+ * would stay open half-closed, so its socket is destroyed.
+ */
+function drop(client: pg.Client): void {
+  // First: marks the client as ending, so the socket's close is not reported as an error.
+  client.end().catch(() => {});
+  client.connection.stream.destroy();
+}
+
 /**
  * LISTEN/NOTIFY: `pg_notify` inside the writing transaction is delivered on commit only, in commit
- * order, to every listening process (this one included). One dedicated connection per process.
+ * order, to every listening process (this one included). One dedicated connection per process,
+ * checked every so often: one that errs or stops answering is replaced, and the hub resyncs.
  */
-export function createPostgresBus(database: Database, log: FastifyBaseLogger): ChangeBus {
+export function createPostgresBus(database: Database, log: FastifyBaseLogger, options: PostgresBusOptions = {}): ChangeBus {
+  const checkEveryMs = options.checkEveryMs ?? LISTENER_CHECK_MS;
+  const deadlineMs = options.deadlineMs ?? LISTENER_DEADLINE_MS;
   const events = new EventEmitter();
   let channel = BASE_CHANNEL;
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
     if (!database.newClient) throw new Error('PostgreSQL bus needs Database.newClient');
@@ -100,18 +144,53 @@ export function createPostgresBus(database: Database, log: FastifyBaseLogger): C
       const note = message.channel === channel ? parse(message.payload) : undefined;
       if (note) events.emit('note', note);
     });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'live-update listener lost its connection; reconnecting');
-      void next.end().catch(() => {});
-      if (client === next) reconnectLater();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    next.on('error', (error) => lose(next, error));
+    try {
+      // Bounded: on a dead path the connect or the LISTEN would wait forever, and no retry follow.
+      await within(
+        next.connect().then(() => next.query(`LISTEN ${next.escapeIdentifier(channel)}`)),
+        deadlineMs,
+        'live-update listener connecting',
+      );
+    } catch (error) {
+      drop(next);
+      throw error;
+    }
+    if (closed) {
+      drop(next);
+      return;
+    }
     client = next;
+    checkLater(next);
+  }
+
+  /** The connection `lost` erred or stopped answering: if it is the one listening, another replaces it. */
+  function lose(lost: pg.Client, error: unknown): void {
+    drop(lost);
+    if (client !== lost) return;
+    log.warn({ err: error }, 'live-update listener lost its connection; reconnecting');
+    reconnectLater();
+  }
+
+  /** One check at a time, of the connection listening now: the next is set once this one is answered. */
+  function checkLater(listening: pg.Client): void {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => {
+      checkTimer = undefined;
+      if (closed || client !== listening) return;
+      within(listening.query('select 1'), deadlineMs, 'live-update listener check').then(
+        () => {
+          if (!closed && client === listening) checkLater(listening);
+        },
+        (error: unknown) => lose(listening, error),
+      );
+    }, checkEveryMs);
+    checkTimer.unref();
   }
 
   function reconnectLater(): void {
     client = undefined;
+    clearTimeout(checkTimer);
     if (closed || retryTimer) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
@@ -148,9 +227,14 @@ export function createPostgresBus(database: Database, log: FastifyBaseLogger): C
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearTimeout(checkTimer);
       events.removeAllListeners();
-      await client?.end().catch(() => {});
+      const last = client;
       client = undefined;
+      if (!last) return;
+      // A goodbye, but no waiting past the deadline on a connection that went dead meanwhile.
+      await within(last.end(), deadlineMs, 'live-update listener closing').catch(() => {});
+      last.connection.stream.destroy();
     },
   };
 }
