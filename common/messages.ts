@@ -75,7 +75,8 @@ export const UI_TEXT = {
   remove: 'Remove',
   copied: 'Copied!',
   offline: "You're offline. Changes are saved and will sync when you reconnect.",
-  syncing: 'Back online, syncing your changes…',
+  /** Changes waiting in the queue while the server can be reached: back online, or after a fault of the server. */
+  syncing: 'Syncing your changes…',
   livePaused: 'Live updates paused: changes from others may be missing. Reconnecting…',
   liveOutdated: 'Listo has been updated. Reload to see changes from others again.',
   reload: 'Reload',
@@ -126,8 +127,9 @@ export const UI_TEXT = {
   shareInviteUpdated: (email: string) => `${email} was invited already: the invitation now gives this access, and no second mail is sent`,
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
-  shareInviteQueued: (email: string) => `You're offline: the invitation to ${email} will be sent when you reconnect.`,
-  shareSettingsQueued: "You're offline: the share settings will be saved when you reconnect.",
+  /** Queued: offline, or the server failed and it is sent again (web/state/sync.ts). */
+  shareInviteQueued: (email: string) => `Not sent yet: the invitation to ${email} goes out as soon as Listo can be reached.`,
+  shareSettingsQueued: 'Not saved yet: the share settings are saved as soon as Listo can be reached.',
   membersLoadFailed: 'The members could not be loaded. Check your connection and open Share List again.',
   customPromptsSaved: 'Custom prompts saved',
   customPromptsFailed: 'Failed to save custom prompts: ',

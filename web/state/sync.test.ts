@@ -169,7 +169,10 @@ describe('a change on its way', () => {
   beforeEach(() => {
     resetAppState();
     session.signIn({ token: 'tok', user: makeUser() });
+    toastStore.set([]);
     fetchMock = mockFetch();
+    // A backoff of its own: stopping the connection watch ends one an earlier test left doubled.
+    startConnectionWatch()();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -255,6 +258,60 @@ describe('a change on its way', () => {
     fail(new TypeError('Failed to fetch'));
     expect(await sent).toEqual({ queued: true });
     expect(appStore.get().pendingChanges[0]!.sentAt).toBeUndefined();
+  });
+
+  const failedWith = (status: number, code = 'x') => () => Promise.resolve(answer(status, { error: { code, message: 'Not now' } }));
+  it.each([
+    ['a fault of the server (500)', failedWith(500, 'internal')],
+    ['a proxy without Listo behind it (502)', failedWith(502)],
+    ['Listo without its database (503)', failedWith(503, 'database_unavailable')],
+    ['a proxy that gave up waiting (504)', failedWith(504)],
+    ['a timeout (408)', failedWith(408, 'timeout')],
+    ['a rate limit (429)', failedWith(429, 'rate_limited')],
+    [`its first try still running there (409 ${REQUEST_IN_PROGRESS})`, failedWith(409, REQUEST_IN_PROGRESS)],
+    ['a connection dropped on the way', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('meets %s: it is queued, not thrown back to be rolled back, and sent again with its key a little later', async (_what, outcome) => {
+    vi.useFakeTimers();
+    const stopWatch = startConnectionWatch();
+    fetchMock.mockImplementationOnce(outcome);
+    expect(await sendChange(addMilk, { listId: 'l1' })).toEqual({ queued: true });
+    const [change] = appStore.get().pendingChanges;
+    expect(change).toMatchObject({ path: '/lists/l1/items', body: { content: 'milk' } });
+
+    fetchMock.mockResolvedValueOnce(created('milk'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(appStore.get().pendingChanges).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // The same change: sent again, the server makes it once.
+    expect(callOf(fetchMock, 1).headers['Idempotency-Key']).toBe(callOf(fetchMock, 0).headers['Idempotency-Key']);
+    expect(toastStore.get()).toEqual([]);
+    stopWatch();
+  });
+
+  it('meets a fault of the server: the banner does not say offline, the server answered', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(failure(500, 'Something went wrong'));
+    await sendChange(addMilk, { listId: 'l1' });
+    expect(appStore.get().online).toBe(true);
+  });
+
+  it(`meets the same fault at every try: dropped after ${REPLAY_FAULT_TRIES} in all, and said once`, async () => {
+    vi.useFakeTimers();
+    const stopWatch = startConnectionWatch();
+    fetchMock.mockImplementation(() => Promise.resolve(failure(500, 'Something went wrong')));
+    expect(await sendChange(addMilk, { listId: 'l1' })).toEqual({ queued: true });
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS * 3);
+    expect(fetchMock).toHaveBeenCalledTimes(REPLAY_FAULT_TRIES);
+    expect(appStore.get().pendingChanges).toEqual([]);
+    expect(toastStore.get().map((toast) => toast.message)).toEqual([UI_TEXT.queuedChangesRefused(1, 'Something went wrong')]);
+    stopWatch();
+  });
+
+  it.each([400, 403, 404, 409, 413, 422])('is refused with %i: thrown to its caller, which rolls it back and says why; nothing is queued', async (status) => {
+    fetchMock.mockResolvedValueOnce(failure(status, 'Refused for a reason'));
+    await expect(sendChange(addMilk, { listId: 'l1' })).rejects.toMatchObject({ status, message: 'Refused for a reason' });
+    expect(appStore.get().pendingChanges).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('moves to the queue, once, when it cannot reach the server', async () => {

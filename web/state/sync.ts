@@ -10,8 +10,9 @@ import { notify } from './toasts.ts';
 
 /**
  * Sends a change to the server, or queues it in `pendingChanges` when the server cannot be reached
- * (offline). Queued changes are replayed in order, with their own Idempotency-Key, when the
- * connection returns; a replay that the server already saw answers as before and changes nothing.
+ * (offline) or fails without refusing it (a fault, "later"). Queued changes are replayed in order,
+ * with their own Idempotency-Key, when the connection returns or a little later; a replay that the
+ * server already saw answers as before and changes nothing.
  */
 
 export type SendResult<T> = { queued: true } | { queued: false; value: T };
@@ -23,8 +24,9 @@ export function onReplayed(listener: (listIds: string[]) => void): () => void {
   return () => afterReplayListeners.delete(listener);
 }
 
-function enqueue(change: PendingChange) {
-  appStore.update((state) => ({ ...state, online: false, pendingChanges: [...state.pendingChanges, change] }));
+/** Queues a change; `unreachable`: it could not reach the server, which the banner tells as offline. */
+function enqueue(change: PendingChange, unreachable: boolean) {
+  appStore.update((state) => ({ ...state, online: state.online && !unreachable, pendingChanges: [...state.pendingChanges, change] }));
 }
 
 const request = <T>(change: PendingChange) => sendRequest<T>(change, change.key);
@@ -95,30 +97,36 @@ interface ChangeMeta {
 const signedOutSince = (madeBy: string | undefined) => session.get().user?.id !== madeBy;
 const signedOut = () => new ApiError(401, 'unauthorized', SERVER_MESSAGES.notSignedIn);
 
-/** Sends now, or queues when offline. API errors (4xx, 5xx) are thrown to the caller to roll back. */
+/**
+ * Sends now, or queues when offline. A send that fails without a refusal (no answer, a fault of
+ * the server, "later": `sendAgain`) is queued too, and tried again like a change made offline;
+ * only a refusal (4xx, or a fault met too often) is thrown to the caller, to roll back and say.
+ */
 export async function sendChange<T>(change: ChangeRequest, meta: ChangeMeta): Promise<SendResult<T>> {
   const madeBy = session.get().user?.id;
   await creations.get(meta.listId);
   if (signedOutSince(madeBy)) throw signedOut();
   const full: PendingChange = { ...change, listId: meta.listId, key: newIdempotencyKey() };
-  const queue = () => {
-    enqueue(full);
+  const queue = (unreachable: boolean) => {
+    enqueue(full, unreachable);
     meta.onQueued?.(full.key);
     return { queued: true } as const;
   };
   if (!navigator.onLine || appStore.get().pendingChanges.length > 0) {
     // Behind queued changes, a new one waits its turn: the order of a user's actions is kept.
-    const queued = queue();
+    const queued = queue(!navigator.onLine);
     if (navigator.onLine) void replayPendingChanges();
     return queued;
   }
   try {
     return { queued: false, value: await sendNow<T>(full) };
   } catch (error) {
-    if (!isNetworkError(error)) throw error;
+    if (!sendAgain(full, error)) throw error;
     if (signedOutSince(madeBy)) throw signedOut();
-    const queued = queue();
-    awaitServer();
+    // Sent already (its answer may be lost): sent again with its key, it is made once.
+    const queued = queue(isNetworkError(error));
+    if (isNetworkError(error)) awaitServer();
+    else retryLater();
     return queued;
   }
 }
@@ -153,6 +161,17 @@ function mayPass(change: PendingChange, error: ApiError): boolean {
   const faults = (faultsByChange.get(change.key) ?? 0) + 1;
   faultsByChange.set(change.key, faults);
   return faults < REPLAY_FAULT_TRIES;
+}
+
+/**
+ * Whether a change sent online that failed so goes to the queue, to be sent again, rather than
+ * back to its caller to be rolled back: it did not reach the server (or its answer did not come
+ * back), or the server answered "later" or with a fault it has not met too often. Not after a 401:
+ * the session ended, and the sign-out keeps the queue for the next sign-in (ended-session.ts).
+ */
+function sendAgain(change: PendingChange, error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  return error instanceof ApiError && error.status !== 401 && (mustWait(error) || mayPass(change, error));
 }
 
 /** How long a replay that the server could not take waits before trying again: doubling, capped. */
