@@ -89,6 +89,14 @@ export const AI_PHOTO_BODY_LIMIT_BYTES = IMAGE_BODY_LIMIT_BYTES;
 export const AI_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
 /** The Retry-After of `ai_busy`: its message asks to try again in a minute. */
 export const AI_BUSY_RETRY_AFTER_S = 60;
+/**
+ * The built-in assistant reads one photo at a time (one OCR worker per process), in turns between
+ * users, so that one user's burst delays another's photo by one photo at most (decision 044). A
+ * photo waits this long for its turn at most: then it is refused (503), not read minutes later.
+ */
+export const AI_PHOTO_TURN_WAIT_MAX_MS = 60_000;
+/** Photos of one user waiting for the built-in assistant, the one being read not counted; one more is refused (429). */
+export const AI_PHOTOS_WAITING_MAX = 5;
 /** Items read from one photo: what one batch call can add. */
 export const AI_PHOTO_ITEMS_MAX = ITEM_BATCH_MAX;
 
@@ -109,6 +117,10 @@ export const AI_MESSAGES = {
   refused: "The AI model refused this server's credentials. Ask the administrator of this Listo server to check its AI settings.",
   busy: 'The AI model is busy right now. Please try again in a minute.',
   timeout: 'The AI model took too long to answer. Please try again.',
+  /** 503: the built-in assistant's turns (AI_PHOTO_TURN_WAIT_MAX_MS). */
+  photoTurnExpired: `Photos of other people are being read right now, and yours waited ${AI_PHOTO_TURN_WAIT_MAX_MS / 1000} seconds for its turn. Please try again in a minute.`,
+  /** 429: AI_PHOTOS_WAITING_MAX. */
+  photosWaiting: `${AI_PHOTOS_WAITING_MAX} of your photos are waiting to be read already. Please wait for them before sending another.`,
   invalidSortKind: `Sort kind must be one of ${AI_SORT_KINDS.join(', ')}`,
   invalidProvider: `Provider must be one of ${AI_PROVIDERS.map((provider) => provider.value).join(', ')}`,
   invalidAction: 'Action must be add_properties or translate',

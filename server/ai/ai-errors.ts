@@ -18,6 +18,10 @@ export const aiErrors = {
   /** The model's server is over its quota (its 429). */
   busy: () => new AppError(503, 'ai_busy', AI_MESSAGES.busy, AI_BUSY_RETRY_AFTER_S),
   timeout: () => new AppError(504, 'ai_timeout', AI_MESSAGES.timeout),
+  /** The built-in assistant's OCR: the photo waited too long for its turn (others' photos were read). */
+  photoTurnExpired: () => new AppError(503, 'ai_busy', AI_MESSAGES.photoTurnExpired, AI_BUSY_RETRY_AFTER_S),
+  /** The built-in assistant's OCR: the caller's photos waiting already fill their share of the queue. */
+  photosWaiting: () => new AppError(429, 'photos_waiting', AI_MESSAGES.photosWaiting),
   unknownItem: (name: string, language: string) =>
     new AppError(422, 'ai_unknown_item', AI_MESSAGES.offlineUnknownItem(name, language)),
   propertiesTooLarge: () => new AppError(422, 'too_large', AI_MESSAGES.propertiesTooLarge),

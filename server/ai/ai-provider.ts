@@ -21,8 +21,11 @@ export interface AiProvider {
   translate(names: readonly string[], language: string, tier: AiTier): Promise<(string | undefined)[]>;
   /** A custom prompt run over the names: the properties it sets on each (none for some, maybe). */
   runPrompt(prompt: string, names: readonly string[], tier: AiTier): Promise<PropertyValues[]>;
-  /** The items written on a photographed list, as a person would type them ("2 bottles milk"). */
-  readPhoto(photo: Photo, tier: AiTier): Promise<string[]>;
+  /**
+   * The items written on a photographed list, as a person would type them ("2 bottles milk").
+   * `userId`: whose photo it is; the built-in assistant reads one photo at a time, in turns between users.
+   */
+  readPhoto(photo: Photo, tier: AiTier, userId: string): Promise<string[]>;
   /** Frees what the provider holds (the OCR worker). */
   close(): Promise<void>;
 }

@@ -265,7 +265,7 @@ export function createAiService(deps: AiDeps) {
     async readPhoto(actor: Actor, listId: string, provider: AiProviderValue, photoData: string): Promise<PhotoItemsResponse> {
       await authorize(db, actor, listId, 'edit-items');
       const photo = await decodePhoto(photoData);
-      const entries = await deps.provider.readPhoto(photo, AI_TIER_OF[provider]);
+      const entries = await deps.provider.readPhoto(photo, AI_TIER_OF[provider], actor.user.id);
       return { items: photoEntries(entries).map((content) => ({ content })) };
     },
   };

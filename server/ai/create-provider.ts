@@ -4,12 +4,14 @@ import type { AiProvider } from './ai-provider.ts';
 import { createGeminiModel } from './model/gemini.ts';
 import { createModelProvider } from './model/model-provider.ts';
 import { createOpenAiModel } from './model/openai.ts';
+import type { TurnLimits } from './offline/fair-turns.ts';
 import { createOfflineProvider } from './offline/offline-provider.ts';
 
 /** The AI provider of this server, from config (README, "Configuration"): one, chosen at start. */
 export type AiConfig =
   | { provider: 'none' }
-  | { provider: 'offline' }
+  /** `photoTurns`: the bounds of the OCR's turns between users, when not the defaults (tests shorten them). */
+  | { provider: 'offline'; photoTurns?: Partial<TurnLimits> }
   | { provider: 'gemini'; apiKey: string; baseUrl?: string; models: Record<AiTier, string>; timeoutMs: number }
   | { provider: 'openai'; baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
 
@@ -31,7 +33,7 @@ export function createAiProvider(config: AiConfig, log: FastifyBaseLogger): AiPr
     case 'none':
       return undefined;
     case 'offline':
-      return createOfflineProvider();
+      return createOfflineProvider({ photoTurns: config.photoTurns });
     case 'gemini':
       return createModelProvider(createGeminiModel(config, log), { timeoutMs: config.timeoutMs, log });
     case 'openai':

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ownerWithList } from '../../items/item-test-helpers.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { photoData, photoOf, type PrintedList } from './printed-lists.ts';
 
 /**
  * Photos of printed lists, rendered by the test (SVG text through sharp), read by the offline
@@ -10,17 +11,6 @@ import { useTestApp } from '../../test/test-app.ts';
  */
 
 const t = useTestApp();
-
-interface PrintedList {
-  name: string;
-  title?: string;
-  bullet: string;
-  entries: string[];
-  font: string;
-  size: number;
-  /** How the photo is stored: rotated on disk with an EXIF orientation that turns it upright. */
-  orientation?: 6;
-}
 
 const LISTS: PrintedList[] = [
   {
@@ -49,22 +39,6 @@ const LISTS: PrintedList[] = [
   },
 ];
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-async function photoOf(list: PrintedList): Promise<Buffer> {
-  const lines = [...(list.title ? [list.title] : []), ...list.entries.map((entry, index) => `${list.bullet.replace('n', String(index + 1))}${entry}`)];
-  const lineHeight = Math.round(list.size * 1.6);
-  const height = 80 + lines.length * lineHeight;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="${height}">
-    <rect width="100%" height="100%" fill="#f7f4ec"/>
-    ${lines.map((line, index) => `<text x="60" y="${70 + index * lineHeight}" font-family="${list.font}" font-size="${list.size}" fill="#222">${escape(line)}</text>`).join('')}
-  </svg>`;
-  const image = sharp(Buffer.from(svg));
-  // A camera's JPEG; sideways: the pixels turned, with the EXIF orientation that turns them back.
-  if (list.orientation) return image.rotate(270).jpeg({ quality: 80 }).withMetadata({ orientation: list.orientation }).toBuffer();
-  return image.jpeg({ quality: 80 }).toBuffer();
-}
-
 const accuracies: string[] = [];
 afterAll(() => console.info(`OCR accuracy (entries read exactly):\n${accuracies.join('\n')}`));
 
@@ -76,7 +50,7 @@ describe('photo-to-items offline', () => {
       method: 'POST',
       path: `/lists/${listId}/items/photo`,
       token: owner.token,
-      body: { photoData: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      body: { photoData: photoData(photo) },
     });
 
     expect(response.status, JSON.stringify(response.body)).toBe(200);

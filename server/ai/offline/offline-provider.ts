@@ -1,8 +1,9 @@
-import { AI_MESSAGES, languageName, translationKey } from '../../../common/ai.ts';
+import { AI_MESSAGES, AI_PHOTO_TURN_WAIT_MAX_MS, AI_PHOTOS_WAITING_MAX, languageName, translationKey } from '../../../common/ai.ts';
 import type { AiProvider, PropertyValues } from '../ai-provider.ts';
 import { aiErrors } from '../ai-errors.ts';
 import { photoForOcr } from '../photo.ts';
 import { classifyName } from './classify.ts';
+import { createFairTurns, type TurnLimits } from './fair-turns.ts';
 import { LEXICON_LANGUAGES } from './grocery-terms.ts';
 import { createLexicon, type Lexicon, type LexiconLanguage } from './lexicon.ts';
 import { createOcr, type Ocr } from './ocr.ts';
@@ -25,11 +26,16 @@ function translateName(lexicon: Lexicon, name: string, language: LexiconLanguage
   return /^\p{Lu}/u.test(name.trim()) ? translated[0]!.toUpperCase() + translated.slice(1) : translated;
 }
 
-export function createOfflineProvider(options: { lexicon?: Lexicon; ocr?: Ocr } = {}): AiProvider {
+export function createOfflineProvider(options: { lexicon?: Lexicon; ocr?: Ocr; photoTurns?: Partial<TurnLimits> } = {}): AiProvider {
   // Built on first use (about 0.1 s), so a server that never sorts never pays for it.
   let lexicon = options.lexicon;
   const theLexicon = () => (lexicon ??= createLexicon());
   const ocr = options.ocr ?? createOcr();
+  // One photo at a time (one worker, its memory flat), in turns between users (decision 044).
+  const photoTurns = createFairTurns(
+    { maxWaitMs: AI_PHOTO_TURN_WAIT_MAX_MS, maxWaitingPerOwner: AI_PHOTOS_WAITING_MAX, ...options.photoTurns },
+    { full: aiErrors.photosWaiting, expired: aiErrors.photoTurnExpired },
+  );
 
   return {
     kind: 'offline',
@@ -58,8 +64,9 @@ export function createOfflineProvider(options: { lexicon?: Lexicon; ocr?: Ocr } 
       });
     },
 
-    async readPhoto(photo) {
-      return entriesFromLines(await ocr.read(await photoForOcr(photo)));
+    async readPhoto(photo, _tier, userId) {
+      // Preparing the photo is part of its turn: one decoded photo in memory at a time.
+      return photoTurns.run(userId, async () => entriesFromLines(await ocr.read(await photoForOcr(photo))));
     },
 
     close: () => ocr.close(),
