@@ -33,4 +33,6 @@ export const AI_TEXT = {
   propertiesFailed: 'Failed to add properties: ',
   tempListNoAi: 'Please wait for the list to be created before using AI features.',
   unreachable: 'The server could not be reached. Please check your connection and try again.',
+  /** The photo dialog's button after a failure that may pass: the same photo is read again. */
+  readPhotoAgain: 'Try again',
 } as const;

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, IDEMPOTENCY_HEADER } from '../../common/constants.ts';
+import { API_BASE_PATH, IDEMPOTENCY_HEADER, REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { HttpError } from '../../common/http-error.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
@@ -58,6 +58,18 @@ export function newIdempotencyKey(): string {
 /** True when the call never reached the server (offline, DNS, connection refused): worth a replay. */
 export function isNetworkError(error: unknown): boolean {
   return !(error instanceof ApiError) && error instanceof TypeError;
+}
+
+/**
+ * Whether the same call may succeed when made again a little later: no answer came, the server
+ * failed (a 5xx, but 501: it cannot do this at all), or it said "later" (408, 429, and 409
+ * `request_in_progress`: the first try with the key still runs). For a call that is not queued
+ * (AI, photos), what decides whether the user is offered to try again.
+ */
+export function mayPassLater(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  if (!(error instanceof ApiError)) return false;
+  return (error.status >= 500 && error.status !== 501) || error.status === 408 || error.status === 429 || error.code === REQUEST_IN_PROGRESS;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {

@@ -45,6 +45,13 @@ function later() {
   return { promise, resolve };
 }
 
+/** A fetch that finds no connection; made ahead of its call, so marked as handled until then. */
+function noConnection(): Promise<Response> {
+  const failed = Promise.reject(new TypeError('Failed to fetch'));
+  failed.catch(() => undefined);
+  return failed;
+}
+
 const aiCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.map((_, index) => callOf(fetchMock, index)).filter((call) => call.method === 'POST');
 const toasts = () => toastStore.get().map((toast) => toast.message);
@@ -393,6 +400,25 @@ describe('AI on the list screen', () => {
       expect(within(dialog).queryByRole('alert')).toBeNull();
       expect(toasts()).toEqual([message]);
       expect(within(dialog).getByRole('button', { name: IMAGE_TEXT.chooseFile })).toHaveAttribute('aria-disabled', 'false');
+      // Reading the same photo again cannot change this: no offer to.
+      expect(within(dialog).queryByRole('button', { name: AI_TEXT.readPhotoAgain })).toBeNull();
+    });
+
+    it.each([
+      ['its turn did not come (503)', () => answer(503, { error: { code: 'ai_busy', message: AI_MESSAGES.photoTurnExpired } }), AI_MESSAGES.photoTurnExpired],
+      ['no connection', () => noConnection(), AI_TEXT.unreachable],
+    ])('a failure that may pass (%s) offers to read the same photo again, which adds its items', async (_what, failure, reason) => {
+      fakeServer(fetchMock, makeList(), [milk], [failure(), answer(200, { items: [{ content: 'juice' }] }), later().promise]);
+      renderList(makeList(), [milk]);
+      const dialog = await takePhoto();
+      expect(await within(dialog).findByText(MESSAGES.photoAnalysisFailed + reason)).toBeVisible();
+
+      await userEvent.click(within(dialog).getByRole('button', { name: AI_TEXT.readPhotoAgain }));
+      await vi.waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(AI_TEXT.photoItemsFound(1)));
+      const [first, again, batch] = aiCalls(fetchMock);
+      expect(again).toMatchObject({ url: '/api/v1/lists/l1/items/photo', body: first!.body });
+      expect(batch!.body.items.map((entry: { content: string }) => entry.content)).toEqual(['juice']);
+      expect(within(dialog).queryByRole('button', { name: AI_TEXT.readPhotoAgain })).toBeNull();
     });
 
     it('is refused on a list the server has not confirmed yet', async () => {

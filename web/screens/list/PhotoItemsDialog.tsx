@@ -3,18 +3,22 @@ import { useEffect, useRef, useState } from 'react';
 import { AI_TEXT } from '../../../common/ai-ui.ts';
 import { PHOTO_DIALOG_CLOSE_MS } from '../../../common/constants.ts';
 import { IMAGE_TEXT } from '../../../common/image-uploads.ts';
+import { mayPassLater } from '../../api/client.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { CameraCapture } from '../../components/photo/CameraCapture.tsx';
 import ui from '../../components/ui.module.css';
 import { addItemsFromPhotoAction } from '../../state/ai-actions.ts';
 import styles from './Ai.module.css';
 
-type Outcome = { kind: 'reading' } | { kind: 'found'; count: number } | { kind: 'empty' } | { kind: 'failed'; message: string };
+/** `retry`: the photo, when the failure may pass if it is read again (offline, the server busy or failing). */
+type Outcome = { kind: 'reading' } | { kind: 'found'; count: number } | { kind: 'empty' } | { kind: 'failed'; message: string; retry?: string };
 
 /**
  * "Take a Photo" of a shopping list (spec sections 2, 4 and 8): the photo is read by the server,
  * its items are added, and the dialog closes 500 ms after at least one was found. Nothing found or
- * a failure stays in the dialog, so another photo can be taken at once.
+ * a failure stays in the dialog, so another photo can be taken at once; a failure that may pass
+ * (no connection, the server busy or failing) offers to read the same photo again (decision 044:
+ * reading a photo is not a change the offline queue keeps).
  */
 export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose: () => void }) {
   const [outcome, setOutcome] = useState<Outcome>();
@@ -41,7 +45,8 @@ export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose:
       // Closed by hand meanwhile: this timer must not close a dialog opened since.
       if (!closed.current) timer.current = setTimeout(onClose, PHOTO_DIALOG_CLOSE_MS);
     } catch (error) {
-      setOutcome({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      setOutcome({ kind: 'failed', message, retry: error instanceof Error && mayPassLater(error.cause) ? photo : undefined });
     }
   }
 
@@ -63,6 +68,11 @@ export function PhotoItemsDialog({ listId, onClose }: { listId: string; onClose:
       {/* The failure's toast is its alert (spec section 8) and is read out; here it is only shown,
           beside the photo, so a screen reader does not hear it twice. */}
       {outcome?.kind === 'failed' && <p className={ui.error}>{outcome.message}</p>}
+      {outcome?.kind === 'failed' && outcome.retry !== undefined && (
+        <button type="button" className={ui.secondary} onClick={() => void analyze(outcome.retry!)}>
+          {AI_TEXT.readPhotoAgain}
+        </button>
+      )}
     </Modal>
   );
 }
