@@ -107,6 +107,19 @@ export const AI_PROVIDERS = [
 export const SPEECH_LANGUAGE = 'en-US';
 /** How long the web app waits after the last change before writing its cache to localStorage. */
 export const CACHE_SAVE_DELAY_MS = 200;
+/**
+ * The web app keeps the items of the lists used most recently in its cache for offline use, read
+ * in the background, not only of the lists opened on the device (web/state/prefill.ts): this
+ * many lists at most, each with at most one page of items (a bigger list is kept once opened)...
+ */
+export const PREFILL_LISTS_MAX = 20;
+export const PREFILL_LIST_ITEMS_MAX = ITEMS_PAGE_MAX;
+/**
+ * ...and no more than this of items in the cache, as JSON characters, the opened lists' included:
+ * with the rest, the cache stays within localStorage (LOCAL_CACHE_MAX_CHARS, 1,000,000), which the
+ * app reads at once on start, and each write of it stays short (about 2,000 items).
+ */
+export const PREFILL_CACHE_CHARS_MAX = 600_000;
 
 /**
  * How deep objects and arrays may nest in a JSON request body. Real payloads nest 4 levels at most

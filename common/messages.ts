@@ -119,6 +119,8 @@ export const UI_TEXT = {
   noItems: 'Nothing here yet. Add your first item below.',
   /** The same, for someone who may only read the list: there is no add bar to point to. */
   noItemsToRead: 'Nothing here yet.',
+  /** Offline, on a list whose items this device has not read yet (web/state/prefill.ts keeps the most recent). */
+  listNotAvailableOffline: 'This list is not available offline yet: its items show here once you are back online.',
   /** Names of the placeholders shown while the lists, or a list's items, are loading. */
   loadingLists: 'Loading lists',
   loadingItems: 'Loading items',

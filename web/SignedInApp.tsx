@@ -8,6 +8,7 @@ import { AccountScreen, DashboardScreen, JoinScreen, ListScreen } from './screen
 import { loadItems } from './state/item-actions.ts';
 import { loadLists } from './state/list-actions.ts';
 import { startLiveSync } from './state/live-sync.ts';
+import { startPrefill } from './state/prefill.ts';
 import { onReplayed, startConnectionWatch } from './state/sync.ts';
 import { startPhotoResumes } from './state/waiting-photos-resume.ts';
 
@@ -15,14 +16,16 @@ import { startPhotoResumes } from './state/waiting-photos-resume.ts';
 export { loadFirstScreen } from './state/first-screen-loads.ts';
 
 /**
- * Live updates, the connection state, a reload of what replayed offline changes touched, and the
- * photos kept on the device sent again. At start and at each sign-in: the app is keyed by the user.
+ * Live updates, the connection state, a reload of what replayed offline changes touched, the
+ * photos kept on the device sent again, and the offline cache filled with every list's items. At
+ * start and at each sign-in: the app is keyed by the user.
  */
 function useSync() {
   useEffect(() => {
     const stopWatch = startConnectionWatch();
     const stopLive = startLiveSync();
     const stopPhotos = startPhotoResumes();
+    const stopPrefill = startPrefill();
     const stopReplay = onReplayed((listIds) => {
       loadLists().catch(() => undefined);
       listIds.forEach((id) => loadItems(id).catch(() => undefined));
@@ -31,6 +34,7 @@ function useSync() {
       stopWatch();
       stopLive();
       stopPhotos();
+      stopPrefill();
       stopReplay();
     };
   }, []);

@@ -4,6 +4,7 @@ import { LIST_VIEW_TEXT } from '../../common/list-view.ts';
 import { MESSAGES, UI_TEXT } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { appStore, resetAppState } from '../state/app-state.ts';
+import { setServerItems } from '../state/item-actions.ts';
 import { removeListLocally } from '../state/list-actions.ts';
 import { session } from '../state/session.ts';
 import { makeList, makeUser } from '../test/factories.ts';
@@ -54,10 +55,37 @@ describe('ListScreen while its items load', () => {
     expect(screen.queryByText(UI_TEXT.noItems)).not.toBeInTheDocument();
   });
 
-  it('stops being busy when the load fails', async () => {
+  it('stops being busy when the load cannot reach the server, and says the list is not here offline, with its counts; never that it is empty', async () => {
     openList(Promise.reject(new TypeError('Failed to fetch')));
-    expect(await screen.findByText(UI_TEXT.noItems)).toBeInTheDocument();
+    expect(await screen.findByText(UI_TEXT.listNotAvailableOffline)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: UI_TEXT.loadingItems })).not.toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.noItems)).not.toBeInTheDocument();
+    expect(screen.getByText(LIST_VIEW_TEXT.progress(2, 6))).toBeInTheDocument();
+  });
+});
+
+describe('ListScreen offline', () => {
+  it('shows the items held on the device, read before', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [item('i1', 'milk')] }, itemsReadAt: { l1: '2025-01-01T00:00:00.000Z' } }));
+    openList(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await screen.findByText('milk')).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.listNotAvailableOffline)).not.toBeInTheDocument();
+  });
+
+  it('shows what was added to a list never read here under the notice: the rest of it is not here', async () => {
+    appStore.update((state) => ({ ...state, items: { l1: [{ ...item('i1', 'candles'), tempId: 'temp-1' }] } }));
+    openList(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await screen.findByText(UI_TEXT.listNotAvailableOffline)).toBeInTheDocument();
+    expect(screen.getByText('candles')).toBeInTheDocument();
+  });
+
+  it('shows the items once they come, when the connection is back', async () => {
+    openList(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await screen.findByText(UI_TEXT.listNotAvailableOffline)).toBeInTheDocument();
+    // The live feed's snapshot, once the socket is back.
+    act(() => setServerItems('l1', [item('i1', 'milk')]));
+    expect(await screen.findByText('milk')).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXT.listNotAvailableOffline)).not.toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../common/constants.ts';
 import { groupKeyOf } from '../../common/grouping.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { DEFAULT_SORT_MODE, sortablePropertyKeys, sortItems } from '../../common/sorting.ts';
+import { isNetworkError } from '../api/client.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ListProgress } from '../components/ListProgress.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
@@ -50,9 +51,12 @@ export function ListScreen() {
   const [shown, setShown] = useState<{ id: string; name: string; mine: boolean }>();
   if (list && (shown?.id !== id || shown.name !== list.name)) setShown({ id, name: list.name, mine: list.isOwner });
   const loadedItems = useAppState((state) => state.items[id]);
+  const itemsReadAt = useAppState((state) => state.itemsReadAt[id]);
   const items = loadedItems ?? NO_ITEMS;
   // The list whose items' load has ended, in success or not: until then an empty list is unknown, not empty.
   const [itemsSettled, setItemsSettled] = useState<string>();
+  // The list whose items' load could not reach the server (offline).
+  const [itemsUnreachable, setItemsUnreachable] = useState<string>();
   const history = useAppState((state) => state.history);
   const view = useAppState((state) => state.view[id] ?? DEFAULT_VIEW);
   const sorted = useMemo(() => sortItems(items, view.mode, view.completedLast), [items, view]);
@@ -68,6 +72,9 @@ export function ListScreen() {
   const isOwn = own !== undefined;
   const unconfirmed = own !== undefined && isUnconfirmed(own);
   const itemsLoading = loadedItems === undefined && !unconfirmed && itemsSettled !== id;
+  // Never read on this device, and now out of reach: its items are unknown here, which is not empty
+  // (what the device added to it offline shows below the notice).
+  const notHeldOffline = !unconfirmed && itemsReadAt === undefined && itemsUnreachable === id;
 
   useEffect(() => {
     localStore.setItem(STORAGE_KEYS.selectedList, id);
@@ -79,7 +86,10 @@ export function ListScreen() {
     if (unconfirmed) return undefined;
     const loaded = loadForScreen(`items:${id}`, () => loadItems(id));
     const settled = () => setItemsSettled(id);
-    loaded.then(settled, settled);
+    loaded.then(settled, (error: unknown) => {
+      settled();
+      if (isNetworkError(error)) setItemsUnreachable(id);
+    });
     return followListItems(id, loaded);
   }, [id, unconfirmed]);
 
@@ -131,8 +141,8 @@ export function ListScreen() {
           {/* The items here are the live truth of this list (the server's counts may be a moment
               behind); until they are in, the counts the server sent with the list stand in. */}
           <ListProgress
-            done={itemsLoading ? list.done_count : done}
-            total={itemsLoading ? list.item_count : items.length}
+            done={itemsLoading || notHeldOffline ? list.done_count : done}
+            total={itemsLoading || notHeldOffline ? list.item_count : items.length}
             lastChange={list.last_change}
           />
           <ListToolbar
@@ -154,19 +164,24 @@ export function ListScreen() {
         <AiActivity listId={id} />
         {itemsLoading ? (
           <Placeholders label={UI_TEXT.loadingItems} rowHeight={ITEM_ESTIMATE_PX} />
-        ) : sorted.length === 0 ? (
-          <p className={styles.empty}>{editable ? UI_TEXT.noItems : UI_TEXT.noItemsToRead}</p>
         ) : (
-          <ItemList
-            items={sorted}
-            groupKey={groupKeyOf(view.mode)}
-            editable={editable}
-            onToggle={onToggle}
-            onDelete={onDelete}
-            onRename={onRename}
-            onImage={images.open}
-            ai={ai}
-          />
+          <>
+            {(notHeldOffline || sorted.length === 0) && (
+              <p className={styles.empty}>{notHeldOffline ? UI_TEXT.listNotAvailableOffline : editable ? UI_TEXT.noItems : UI_TEXT.noItemsToRead}</p>
+            )}
+            {sorted.length > 0 && (
+              <ItemList
+                items={sorted}
+                groupKey={groupKeyOf(view.mode)}
+                editable={editable}
+                onToggle={onToggle}
+                onDelete={onDelete}
+                onRename={onRename}
+                onImage={images.open}
+                ai={ai}
+              />
+            )}
+          </>
         )}
         {/* Fixed at the bottom of the window, but in the main landmark with the list it adds to. */}
         {editable && (

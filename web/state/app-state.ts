@@ -46,6 +46,12 @@ export interface AppState {
    */
   visited: Record<string, ListView>;
   items: Record<string, ClientItem[]>;
+  /**
+   * When each list's items held in `items` were last read whole from the server (its clock: a REST
+   * read's start, or the live feed's last word): a list without one is not available offline, and
+   * one whose list changed since is read again in the background (prefill.ts).
+   */
+  itemsReadAt: Record<string, string>;
   shares: Record<string, ShareView[]>;
   pendingChanges: PendingChange[];
   /**
@@ -70,7 +76,9 @@ export interface AppState {
  * The part of the state kept in localStorage under `listo_cache` (spec section 3, "Local cache"),
  * with the id of the user it belongs to.
  */
-type CachedState = Pick<AppState, 'lists' | 'items' | 'pendingChanges' | 'inFlight' | 'history' | 'propertyCache' | 'view'> & { userId: string };
+type CachedState = Pick<AppState, 'lists' | 'items' | 'itemsReadAt' | 'pendingChanges' | 'inFlight' | 'history' | 'propertyCache' | 'view'> & {
+  userId: string;
+};
 
 function emptyState(): AppState {
   return {
@@ -78,6 +86,7 @@ function emptyState(): AppState {
     listsLoaded: false,
     visited: {},
     items: {},
+    itemsReadAt: {},
     shares: {},
     pendingChanges: [],
     inFlight: [],
@@ -93,7 +102,7 @@ function emptyState(): AppState {
  * What a cache restores into the store. `interrupted`: the changes that were on their way when the
  * page went away, to be sent again before the queued ones (they were sent before those).
  */
-type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'> & {
+type RestoredState = Pick<AppState, 'lists' | 'listsLoaded' | 'items' | 'itemsReadAt' | 'pendingChanges' | 'history' | 'propertyCache' | 'view'> & {
   interrupted: PendingChange[];
 };
 
@@ -113,10 +122,13 @@ function restoredFrom(json: string | null): RestoredState | null {
     const queuedKeys = new Set(pendingChanges.map((change) => change.key));
     const interrupted = (cached.inFlight ?? []).filter((change) => !queuedKeys.has(change.key));
     const restore = <T extends ClientList | ClientItem>(entities: readonly T[]) => withoutLostRequests(entities, pendingChanges, interrupted);
+    const items = cached.items ?? {};
     return {
       lists: restore(cached.lists ?? []),
       listsLoaded: Array.isArray(cached.lists),
-      items: Object.fromEntries(Object.entries(cached.items ?? {}).map(([listId, items]) => [listId, restore(items)])),
+      items: Object.fromEntries(Object.entries(items).map(([listId, held]) => [listId, restore(held)])),
+      // A cache an earlier Listo wrote held only lists read from the server: read long ago, so read again.
+      itemsReadAt: cached.itemsReadAt ?? Object.fromEntries(Object.keys(items).map((listId) => [listId, READ_LONG_AGO])),
       pendingChanges,
       interrupted,
       history: cached.history ?? [],
@@ -129,6 +141,9 @@ function restoredFrom(json: string | null): RestoredState | null {
   }
 }
 
+/** The read time of items whose time is not known: before any change of their list. */
+const READ_LONG_AGO = new Date(0).toISOString();
+
 /** The store with a cache taken in: what happened meanwhile (a server answer, a new change) wins. */
 function withCache(state: AppState, cached: RestoredState | null): AppState {
   if (!cached) return state;
@@ -139,6 +154,7 @@ function withCache(state: AppState, cached: RestoredState | null): AppState {
     ...state,
     ...(state.listsLoaded ? {} : { lists: cached.lists, listsLoaded: cached.listsLoaded }),
     items: { ...cached.items, ...state.items },
+    itemsReadAt: { ...cached.itemsReadAt, ...state.itemsReadAt },
     pendingChanges: [...interrupted, ...cached.pendingChanges, ...state.pendingChanges],
     history: state.history.length > 0 ? state.history : cached.history,
     propertyCache: { ...cached.propertyCache, ...state.propertyCache },
@@ -206,7 +222,7 @@ export function saveCache({ leaving = false } = {}): void {
   saveTimer = undefined;
   const userId = session.get().user?.id;
   if (!userId) return;
-  const { lists, items, pendingChanges, inFlight, history, propertyCache, view } = appStore.get();
+  const { lists, items, itemsReadAt, pendingChanges, inFlight, history, propertyCache, view } = appStore.get();
   const own = leaving ? [...inFlight, ...pendingChanges] : pendingChanges;
   withStoredCache((json) => {
     const queue = [...own, ...othersChanges(json, own)];
@@ -214,6 +230,8 @@ export function saveCache({ leaving = false } = {}): void {
       userId,
       lists,
       items: withoutUploadingImages(items),
+      // Only of the lists whose items are held: a list forgotten takes its time along.
+      itemsReadAt: Object.fromEntries(Object.entries(itemsReadAt).filter(([listId]) => items[listId] !== undefined)),
       pendingChanges: queue,
       inFlight: leaving ? [] : inFlight,
       history,

@@ -40,8 +40,11 @@ function rememberProperties(state: AppState, items: readonly ItemView[]): AppSta
   return cache;
 }
 
-/** The server's items, plus optimistic ones still on their way (in flight, or queued offline). */
-export function setServerItems(listId: string, server: ItemView[]) {
+/**
+ * The server's items, plus optimistic ones still on their way (in flight, or queued offline).
+ * `readAt`: when the read of them started (the server's clock); the live feed's are current now.
+ */
+export function setServerItems(listId: string, server: ItemView[], readAt = serverNow().toISOString()) {
   appStore.update((state) => {
     // Our own new items carry their final ids, so one the live feed brings before the batch call
     // answers simply takes the place of its optimistic row.
@@ -50,6 +53,7 @@ export function setServerItems(listId: string, server: ItemView[]) {
     return {
       ...state,
       items: { ...state.items, [listId]: keepUnchanged(current, [...keepUploadingImages(current, server), ...waiting]) },
+      itemsReadAt: { ...state.itemsReadAt, [listId]: readAt },
       propertyCache: rememberProperties(state, server),
     };
   });
@@ -62,8 +66,9 @@ export function setServerItems(listId: string, server: ItemView[]) {
 export async function loadItems(listId: string): Promise<ItemsRead | undefined> {
   const list = appStore.get().lists.find((entry) => entry.id === listId);
   if (list && isUnconfirmed(list)) return undefined;
+  const readAt = serverNow().toISOString();
   const read = await fetchItems(listId);
-  setServerItems(listId, read.items);
+  setServerItems(listId, read.items, readAt);
   return read;
 }
 
