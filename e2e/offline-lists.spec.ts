@@ -82,6 +82,9 @@ test('offline, a list beyond what the device keeps says it is not available offl
   await expect(page.getByText(LIST_VIEW_TEXT.progress(0, 2))).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, 'list not available offline');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(page.getByText(UI_TEXT.listNotAvailableOffline)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
   // Back online, its items come.
   await context.setOffline(false);

@@ -41,7 +41,14 @@ function isFresh(list: ClientList, held: Held): boolean {
   return lastUsed(list) <= readAt && confirmed.length === list.item_count && confirmed.filter((item) => item.is_completed).length === list.done_count;
 }
 
-const charsOf = (value: unknown) => JSON.stringify(value ?? null).length;
+/** The size of each list's items held, as JSON, by the array the store holds: a plan measures only what changed. */
+const sizes = new WeakMap<readonly unknown[], number>();
+function charsOf(items: readonly unknown[] | undefined): number {
+  if (items === undefined) return 0;
+  let size = sizes.get(items);
+  if (size === undefined) sizes.set(items, (size = JSON.stringify(items).length));
+  return size;
+}
 
 /**
  * The lists whose items to read, in order: of the PREFILL_LISTS_MAX lists used most recently,
