@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, publicUrlNote, sharedSecretNote, type Config } from './config.ts';
-import { openDatabase, type DatabaseTarget } from './db/open.ts';
+import { openDatabase } from './db/open.ts';
+import { databaseTarget } from './db/target.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { startupProblem } from './startup-problem.ts';
 
-const SQLITE_FILE = 'listo.db';
 /**
  * How long a shutdown waits for requests still under way before it cuts their connections: within
  * the 10 s a container runtime waits before its SIGKILL, so the database still closes cleanly. The
@@ -13,12 +12,6 @@ const SQLITE_FILE = 'listo.db';
  * otherwise hold the shutdown as long as it likes.
  */
 const SHUTDOWN_GRACE_MS = 8_000;
-
-function databaseTarget(config: Config): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'sqlite', file: path.join(config.dataDir, SQLITE_FILE) };
-}
 
 async function main(config: Config): Promise<void> {
   const secret = loadOrCreateSecret(config.dataDir, config.secret);
@@ -54,12 +47,19 @@ async function main(config: Config): Promise<void> {
       `Listo is running at http://${host}:${port}`,
       `  database: ${database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${database.location})`,
       `  data folder: ${config.dataDir}`,
+      migratedNote(database.migrated),
       publicUrlNote(config),
       sharedSecretNote(config),
     ]
       .filter((line) => line !== undefined)
       .join('\n'),
   );
+}
+
+/** What this start did to the schema, for an upgrade's log: nothing when another process (or an earlier start) did it. */
+function migratedNote(migrated: readonly string[]): string | undefined {
+  if (migrated.length === 0) return undefined;
+  return `  migrated the database: ${migrated.length} migration${migrated.length === 1 ? '' : 's'} applied, now at ${migrated.at(-1)}`;
 }
 
 let config: Config | undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError, SECRET_MIN_LENGTH } from './config.ts';
 import { makeFolder } from './make-folder.ts';
 
-const SECRET_FILE = 'secret.key';
+export const SECRET_FILE = 'secret.key';
 
 /**
  * The server's secret key: LISTO_SECRET when set, else a random key made on first start and kept

@@ -22,6 +22,8 @@ export interface Database {
   newClient?: () => pg.Client;
   /** How writes that must commit before their answer run: grouped on SQLite (server/db/group-commit.ts). */
   inTransaction: RunInTransaction;
+  /** The migrations this start applied, oldest first: none when the schema was up to date (or another process migrated it). */
+  migrated: string[];
   close(): Promise<void>;
 }
 
@@ -39,12 +41,16 @@ const PG_INT8_OID = 20;
  */
 const LOCK_WAIT_MS = 5_000;
 
-/** Opens the database and brings its schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database and brings its schema up to date, unless told not to migrate (a restore,
+ * server/backup/, sets the schema itself).
+ */
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
   const database = target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+  if (options.migrate === false) return database;
   try {
-    if (target.kind === 'sqlite') await migrateToLatest(database.db);
-    else await migrateWithoutWaitLimits(target.url, target.schema);
+    database.migrated =
+      target.kind === 'sqlite' ? await migrateToLatest(database.db) : await migrateWithoutWaitLimits(target.url, target.schema);
   } catch (error) {
     await database.close();
     throw error;
@@ -94,6 +100,7 @@ function openSqlite(file: string): Database {
     dialect: 'sqlite',
     location: file,
     inTransaction: groupCommit(db),
+    migrated: [],
     close: () => db.destroy().finally(unlock),
   };
 }
@@ -155,12 +162,15 @@ function postgresOptions(schema: string | undefined, waitLimits: boolean): strin
 
 /**
  * Migrates on a connection of its own without the lock wait: a process that starts while another
- * migrates waits for it (the migrator's lock) however long that takes, rather than failing to start.
+ * migrates waits for it however long that takes, rather than failing to start. The migrator holds
+ * a PostgreSQL advisory lock while it reads which migrations ran and applies the rest, in one
+ * transaction: of processes starting together, one migrates and the others find nothing left to do
+ * (docs/decisions/045-backups-and-migration-lock.md).
  */
-async function migrateWithoutWaitLimits(url: string, schema: string | undefined): Promise<void> {
+async function migrateWithoutWaitLimits(url: string, schema: string | undefined): Promise<string[]> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, options: postgresOptions(schema, false) }) }) });
   try {
-    await migrateToLatest(db);
+    return await migrateToLatest(db);
   } finally {
     await db.destroy();
   }
@@ -200,13 +210,16 @@ function openPostgres(url: string, schema: string | undefined): Database {
     // bus's own check (server/realtime/bus.ts) is what notices a dead LISTEN connection in seconds.
     newClient: () => new pg.Client({ connectionString: url, options, keepAlive: true }),
     inTransaction: transactionEach(db),
+    migrated: [],
     close: () => db.destroy(),
   };
 }
 
-async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  const { error } = await (await migratorOf(db)).migrateToLatest();
+/** Applies the pending migrations; answers their names. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const { error, results = [] } = await (await migratorOf(db)).migrateToLatest();
   if (error) throw error;
+  return results.map((result) => result.migrationName);
 }
 
 /** Listo's migrations on this database (exported for the tests of a migration). */

@@ -47,6 +47,8 @@ export interface ApiResponse {
 }
 
 export interface TestAppOptions {
+  /** The app's database (closed with the app); a fresh one of the test project's kind by default. */
+  database?: Database;
   config?: Partial<AppDeps['config']>;
   mailer?: Mailer;
   /** Let the app build its own mailer from config (SMTP when `config.smtpUrl` is set); `mails` stays empty. */
@@ -77,7 +79,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-data-'));
   const mails: Mail[] = [];
   const clock = {

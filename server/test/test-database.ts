@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/open.ts';
+import { openDatabase, type Database, type DatabaseTarget } from '../db/open.ts';
 
 /**
  * A fresh, migrated database for one test file: a copy of the SQLite template, or a new schema on
@@ -13,6 +13,21 @@ import { openDatabase, type Database } from '../db/open.ts';
  */
 export async function createTestDatabase(): Promise<Database> {
   return usesPostgres() ? createPostgresSchema(process.env.TEST_DATABASE_URL!) : copySqliteTemplate();
+}
+
+/**
+ * Where a new, empty database can be made, of the kind asked: a file in a temporary folder, or a
+ * new schema on TEST_DATABASE_URL's server. `remove` drops it (close what opened it first).
+ */
+export async function emptyDatabaseTarget(kind: 'sqlite' | 'postgres'): Promise<{ target: DatabaseTarget; remove(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-test-'));
+    return { target: { kind: 'sqlite', file: path.join(dir, 'listo.db') }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  await runAdminQuery(url, `create schema ${schema}`);
+  return { target: { kind: 'postgres', url, schema }, remove: () => runAdminQuery(url, `drop schema if exists ${schema} cascade`) };
 }
 
 export function usesPostgres(): boolean {
