@@ -9,7 +9,7 @@ import { API_BASE_PATH } from '../common/constants.ts';
 import { everyRow } from '../server/backup/backup-test-helpers.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
-import { emptyDatabaseTarget, usesPostgres } from '../server/test/test-database.ts';
+import { emptyDatabaseTarget, urlWithSchema, usesPostgres } from '../server/test/test-database.ts';
 
 /**
  * `npm run backup` and `npm run restore` as a self-hoster runs them: a backup of a running Listo on
@@ -96,7 +96,7 @@ describe.skipIf(usesPostgres())('backup and restore from the command line', () =
   it.skipIf(!process.env.TEST_DATABASE_URL)('moves a household to PostgreSQL: every row as it was, served by two processes', { timeout: 90_000 }, async () => {
     const { target, remove } = await emptyDatabaseTarget('postgres');
     const { url, schema } = target as { url: string; schema: string };
-    const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const databaseUrl = urlWithSchema(url, schema);
     const secret = fs.readFileSync(path.join(folder('source'), 'secret.key'), 'utf8');
     try {
       const env = { DATABASE_URL: databaseUrl, LISTO_SECRET: secret, DATA_DIR: folder('shared') };

@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { API_BASE_PATH } from '../common/constants.ts';
+import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../common/realtime.ts';
+import { TestSocket } from './realtime/live-test-helpers.ts';
 import { killChildServers, startChildServer, startWithNpm } from './test/child-server.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-main-'));
@@ -72,4 +76,55 @@ it('stops, server and all, when a process manager sends SIGTERM to npm start', {
   const refused = () => fetch(`${server.url}/api/v1/health`).then(() => false, () => true);
   for (let tries = 0; !(await refused()) && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await refused()).toBe(true);
+});
+
+it.skipIf(process.getuid?.() !== 0)('says the chown that gives a data folder to the user Listo runs as, when that user may not write it', async () => {
+  // As a container runs it with `--user 12345` on a volume root made: the folder is root's, 0755.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-not-mine-'));
+  fs.chmodSync(folder, 0o755);
+  const error = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(process.execPath, ['server/main.ts'], { cwd: path.resolve(import.meta.dirname, '..'), uid: 12345, gid: 0, env: { PATH: process.env.PATH ?? '', DATA_DIR: folder, PORT: '0' } }, (failure, _stdout, stderr) =>
+      resolve({ code: (failure as { code: number } | null)?.code ?? 0, stderr }),
+    );
+  });
+  fs.rmSync(folder, { recursive: true, force: true });
+  expect(error).toEqual({
+    code: 1,
+    stderr: `The data folder ${folder} cannot be used: this user may not write there. Give it to this user, as root: chown -R 12345:0 ${folder}; or set DATA_DIR to a folder this user may write to.\n`,
+  });
+});
+
+it('on SIGTERM finishes the request under way, tells live sockets why they close, and exits cleanly', { timeout: 60_000 }, async () => {
+  const server = await startChildServer({ DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'term-')), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_AUTH: '0' });
+  const call = (route: string, body?: unknown, token?: string) =>
+    fetch(`${server.url}${API_BASE_PATH}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((response) => response.json());
+  const { token } = await call('/auth/register', { email: 'shutdown@example.com', password: 'secret-password' });
+  const { ticket } = await call('/auth/realtime-token', undefined, token);
+  const socket = new TestSocket(`${server.url.replace('http', 'ws')}${API_BASE_PATH}${REALTIME_PATH}?ticket=${ticket}`);
+  await socket.opened;
+  // A request whose body is half there when the signal comes: it is answered once the rest arrives.
+  // Its `Expect: 100-continue` says when the server has its headers, so the signal comes after them.
+  const { hostname, port } = new URL(server.url);
+  const body = JSON.stringify({ name: 'Made during the shutdown' });
+  const request = net.connect(Number(port), hostname);
+  await new Promise((resolve) => request.once('connect', resolve));
+  let answer = '';
+  request.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  const answered = new Promise((resolve) => request.once('end', resolve));
+  const headersTaken = new Promise<void>((resolve) => request.on('data', () => answer.includes('100 Continue') && resolve()));
+  request.write(
+    `POST ${API_BASE_PATH}/lists HTTP/1.1\r\nHost: listo\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await headersTaken;
+  const stopped = server.stop('SIGTERM');
+  expect(await socket.closed).toEqual({ code: CLOSE_CODES.goingAway, reason: REALTIME_MESSAGES.goingAway });
+  request.end(body.slice(5));
+  await answered;
+  expect(answer).toMatch(/^HTTP\/1.1 100 Continue\r\n\r\nHTTP\/1.1 201 /);
+  expect(answer).toContain('Made during the shutdown');
+  expect(await stopped, server.output()).toEqual({ code: 0, signal: null });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from './config.ts';
 import { DatabaseInUseError } from './db/open.ts';
 
@@ -20,6 +22,20 @@ const FILE_SYSTEM_REASONS: Record<string, string> = {
   SQLITE_READONLY: 'the database file is read-only',
   SQLITE_FULL: 'the disk is full',
 };
+
+/** Refusals that giving the folder to this process's user ends. */
+const OWNERSHIP_PROBLEMS = new Set(['EACCES', 'EPERM', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);
+
+/**
+ * The command that gives the data folder to the user Listo runs as: the usual trouble with a
+ * container's volume or a bind mount made by root (docs/deploy.md, "Container image").
+ */
+function ownershipFix(dataDir: string): string | undefined {
+  if (!process.getuid || !process.getgid) return undefined;
+  const folder = path.resolve(dataDir);
+  const owner = `${process.getuid()}:${process.getgid()}`;
+  return fs.existsSync(folder) ? `chown -R ${owner} ${folder}` : `mkdir -p ${folder} && chown -R ${owner} ${folder}`;
+}
 
 /** What SQLite says of a file that is not a database it can read. */
 const NOT_A_DATABASE = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
@@ -53,7 +69,10 @@ export function startupProblem(error: unknown, config: Config): string | undefin
   // mkdir says ENOENT for a folder it cannot make on a read-only mount or under /proc (make-folder.ts).
   const reason = code && (syscall === 'mkdir' && code === 'ENOENT' ? 'it cannot be made there' : FILE_SYSTEM_REASONS[code]);
   if (reason) {
-    return `The data folder ${config.dataDir} cannot be used: ${reason}. Set DATA_DIR to a folder this user may write to.`;
+    const problem = `The data folder ${config.dataDir} cannot be used: ${reason}.`;
+    const fix = OWNERSHIP_PROBLEMS.has(code) ? ownershipFix(config.dataDir) : undefined;
+    if (fix) return `${problem} Give it to this user, as root: ${fix}; or set DATA_DIR to a folder this user may write to.`;
+    return `${problem} Set DATA_DIR to a folder this user may write to.`;
   }
   if (/^corrupted migrations: previously executed migration .* is missing/.test(error.message)) {
     return 'The database was last used by a newer version of Listo than this one. Start that version again, or restore a backup made for this one (docs/deploy.md).';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from './migrations/index.ts';
 import { killChildServers, startChildServer } from '../test/child-server.ts';
-import { runAdminQuery, usesPostgres } from '../test/test-database.ts';
+import { runAdminQuery, urlWithSchema, usesPostgres } from '../test/test-database.ts';
 
 /**
  * Processes started together on one fresh PostgreSQL schema: one migrates it, the others wait for
@@ -25,15 +25,7 @@ describe.skipIf(!usesPostgres())('migrations of processes that start together', 
 
   it('are applied by exactly one of them', { timeout: 60_000 }, async () => {
     await runAdminQuery(url, `create schema ${schema}`);
-    const separator = url.includes('?') ? '&' : '?';
-    const env = {
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    };
+    const env = { DATABASE_URL: urlWithSchema(url, schema), LISTO_SECRET: crypto.randomBytes(32).toString('base64url'), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     const servers = await Promise.all([startChildServer(env), startChildServer(env), startChildServer(env)]);
     const all = Object.keys(migrations).length;
     const reports = servers.map((server) => server.output().match(/migrated the database: (\d+) migrations? applied/)?.[1]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../../common/realtime.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
-import { runAdminQuery, usesPostgres } from '../test/test-database.ts';
+import { runAdminQuery, urlWithSchema, usesPostgres } from '../test/test-database.ts';
 import { TestSocket, waitUntil } from './live-test-helpers.ts';
 
 /**
@@ -25,9 +25,8 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () =>
 
   beforeAll(async () => {
     await admin(`create schema ${schema}`);
-    const separator = url.includes('?') ? '&' : '?';
     const env = {
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_URL: urlWithSchema(url, schema),
       // Both must share the secret: tickets and sessions are HMACs made by one and checked by the other.
       LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
       PORT: '0',

@@ -30,6 +30,11 @@ export async function emptyDatabaseTarget(kind: 'sqlite' | 'postgres'): Promise<
   return { target: { kind: 'postgres', url, schema }, remove: () => runAdminQuery(url, `drop schema if exists ${schema} cascade`) };
 }
 
+/** A DATABASE_URL for a child process that works in `schema` (main.ts takes no schema of its own). */
+export function urlWithSchema(url: string, schema: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
 export function usesPostgres(): boolean {
   return process.env.LISTO_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 }
