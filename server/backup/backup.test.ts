@@ -2,10 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { everyRow, fillEveryTable, tableNames } from './backup-test-helpers.ts';
-import { BackupFileError } from './read-backup.ts';
+import { BACKUP_VERSION, MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { BackupFileError, eachEntry } from './read-backup.ts';
 import { DatabaseNotEmptyError, restoreBackup } from './restore-backup.ts';
+import { tarWriter } from './tar.ts';
 import { writeBackup, type BackupSource } from './write-backup.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/open.ts';
 import { BLOBS_DIR } from '../images/blob-storage.ts';
@@ -185,9 +189,38 @@ describe('restore refuses', () => {
     expect(fs.existsSync((to.target as { file: string }).file)).toBe(false);
   });
 
+  it('a backup of a newer Listo: a migration or a format version this one does not know', async () => {
+    const file = backupFile();
+    await writeBackup(source, file);
+    const newerSchema = await withManifest(file, (manifest) => ({ ...manifest, migrations: [...manifest.migrations, '999-from-the-future'] }));
+    await expect(restoreBackup(newerSchema, await emptyTarget('sqlite'))).rejects.toThrow(
+      'the backup was made by a newer Listo (its database has migration 999-from-the-future, which this one does not know). Restore it with that version or a newer one.',
+    );
+    const newerFormat = await withManifest(file, (manifest) => ({ ...manifest, version: BACKUP_VERSION + 1 }));
+    await expect(restoreBackup(newerFormat, await emptyTarget('sqlite'))).rejects.toThrow(`the backup is of format version ${BACKUP_VERSION + 1}, made by a newer Listo`);
+  });
+
   it('a file that is not a backup', async () => {
     const file = backupFile();
     fs.writeFileSync(file, 'hello');
     await expect(restoreBackup(file, await emptyTarget('sqlite'))).rejects.toThrow('not a backup file, or a damaged one (it does not decompress)');
   });
 });
+
+/** A copy of a backup file with its manifest changed. */
+async function withManifest(file: string, change: (manifest: Manifest) => unknown): Promise<string> {
+  const copy = backupFile();
+  const gzip = zlib.createGzip();
+  const written = pipeline(gzip, fs.createWriteStream(copy));
+  const tar = tarWriter(gzip);
+  await eachEntry(file, async (entry) => {
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.body) parts.push(chunk);
+    const data = Buffer.concat(parts);
+    await tar.file(entry.name, entry.name === MANIFEST_FILE ? Buffer.from(JSON.stringify(change(JSON.parse(data.toString())))) : data);
+  });
+  await tar.end();
+  gzip.end();
+  await written;
+  return copy;
+}
