@@ -38,6 +38,8 @@ NGINX_PID=
 cleanup() {
   set +e
   [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null
+  # Only the storage of this script's own configuration is emptied, never the machine's.
+  if [ -z "${CONTAINERS_STORAGE_CONF:-}" ]; then rm -rf "$WORK"; return; fi
   podman rm -af -t 0 >/dev/null 2>&1
   podman volume prune -f >/dev/null 2>&1
   podman rmi -af >/dev/null 2>&1
