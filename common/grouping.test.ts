@@ -13,13 +13,14 @@ const item = (content: string, properties: Record<string, unknown> = {}, is_comp
 describe('groupKeyOf', () => {
   it('groups property sorts and the AI sorts that set a department or a category', () => {
     expect(groupKeyOf('property-department')).toBe('department');
-    expect(groupKeyOf('property-qty')).toBe('qty');
+    expect(groupKeyOf('property-size')).toBe('size');
     expect(groupKeyOf('ai-department')).toBe('department');
     expect(groupKeyOf('ai-category')).toBe('category');
   });
 
   it('does not group the other sorts', () => {
-    for (const mode of ['newest', 'oldest', 'name-asc', 'name-desc', 'ai-smart', 'ai-priority', 'property-']) {
+    // Nor a quantity: its sort orders by the amount, and a heading per quantity would head one item each.
+    for (const mode of ['newest', 'oldest', 'name-asc', 'name-desc', 'ai-smart', 'ai-priority', 'property-', 'property-qty', 'property-quantity']) {
       expect(groupKeyOf(mode)).toBeUndefined();
     }
   });

@@ -1,3 +1,4 @@
+import { QUANTITY_KEYS } from './property-memory.ts';
 import { PROPERTY_SORT_PREFIX, type SortableItem } from './sorting.ts';
 
 /**
@@ -12,9 +13,16 @@ export const OTHER_GROUP_LABEL = 'Other';
 /** The AI sorts that group, and the property each sets on the items. */
 const AI_GROUP_KEYS: Record<string, string> = { 'ai-department': 'department', 'ai-category': 'category' };
 
-/** The property a sort mode groups by, or undefined when it does not group. */
+/**
+ * The property a sort mode groups by, or undefined when it does not group. Not a quantity: nearly
+ * every item has its own ("2", "500 g", "1,5 kg"), so the sort by quantity orders by the amount
+ * (common/sorting.ts) and a heading per value would stand over one item each.
+ */
 export function groupKeyOf(mode: string): string | undefined {
-  if (mode.startsWith(PROPERTY_SORT_PREFIX)) return mode.slice(PROPERTY_SORT_PREFIX.length) || undefined;
+  if (mode.startsWith(PROPERTY_SORT_PREFIX)) {
+    const key = mode.slice(PROPERTY_SORT_PREFIX.length);
+    return key === '' || QUANTITY_KEYS.includes(key) ? undefined : key;
+  }
   return AI_GROUP_KEYS[mode];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_SORT_MENU, aiSortKindOf, propertyLabel, sortablePropertyKeys, sortItems, suggest, type SortableItem } from './sorting.ts';
+import { AI_SORT_MENU, aiSortKindOf, propertyLabel, QUANTITY_SORT_LABEL, sortablePropertyKeys, sortItems, sortModeLabel, suggest, type SortableItem } from './sorting.ts';
 
 const item = (content: string, minute: number, extra: Partial<SortableItem> = {}): SortableItem => ({
   content,
@@ -47,7 +47,7 @@ describe('sortItems', () => {
     expect(names(sortItems(byAisle, 'property-department'))).toEqual(['butter', 'milk', 'apples', 'bread', 'zucchini']);
   });
 
-  it('sorts a quantity by its number, then by its unit, values without a number after', () => {
+  it('sorts a quantity by what it measures and how much, units understood, values without a number after', () => {
     const groceries = [
       ['2 bottles', 'juice'],
       ['1/2 cup', 'sugar'],
@@ -60,30 +60,56 @@ describe('sortItems', () => {
       ['1 bag', 'rice'],
       ['10', 'eggs'],
       ['a few', 'apples'],
+      ['2 kg', 'potatoes'],
+      ['500 g', 'pasta'],
+      ['1,5 kg', 'sugar cane'],
+      ['6 x 1,5 l', 'sparkling water'],
+      ['2 dozen', 'rolls'],
+      ['2 handfuls', 'nuts'],
+      ['3 bags', 'chips'],
     ].map(([qty, content], index) => item(content!, index, { properties: { qty } }));
     expect(names(sortItems([...groceries, item('bread', 20)], 'property-qty'))).toEqual([
-      'sugar', // 1/2 cup
       'lemon', // ¾
-      'rice', // 1 bag
-      'milk', // 1 gallon
-      'water', // 1,25 l
-      'flour', // 1 1/2 cups
-      'beef', // 1.5 pounds
-      'juice', // 2 bottles
       'eggs', // 10
+      'rolls', // 2 dozen: 24
+      'pasta', // 500 g
+      'beef', // 1.5 pounds: 680 g
+      'sugar cane', // 1,5 kg
+      'potatoes', // 2 kg
+      'sugar', // 1/2 cup: 118 ml
+      'flour', // 1 1/2 cups: 355 ml
+      'water', // 1,25 l
+      'milk', // 1 gallon: 3.8 l
+      'sparkling water', // 6 x 1,5 l: 9 l
+      'rice', // 1 bag
+      'chips', // 3 bags
+      'juice', // 2 bottles
+      'nuts', // 2 handfuls: a unit Listo does not know
       'apples', // a few
       'salt', // some
       'bread', // no qty
     ]);
   });
 
-  it('reads numbers the same way under any key, JSON numbers too', () => {
+  it('sorts other properties by their number, then by their text', () => {
+    const sized = [
+      ['2 bottles', 'juice'],
+      ['1/2 cup', 'sugar'],
+      ['1 gallon', 'milk'],
+      ['1 kg', 'flour'],
+      ['500 g', 'pasta'],
+    ].map(([size, content], index) => item(content!, index, { properties: { size } }));
+    expect(names(sortItems(sized, 'property-size'))).toEqual(['sugar', 'milk', 'flour', 'juice', 'pasta']);
+  });
+
+  it('reads numbers under any key, JSON numbers too', () => {
     const items = [
       item('b', 1, { properties: { quantity: '1½ cups', priority: 10 } }),
       item('a', 2, { properties: { quantity: '1 cup', priority: 9 } }),
       item('c', 3, { properties: { quantity: '12', priority: '2 (soon)' } }),
     ];
-    expect(names(sortItems(items, 'property-quantity'))).toEqual(['a', 'b', 'c']);
+    // A quantity is read for what it measures: 12 things counted come before volumes.
+    expect(names(sortItems(items, 'property-quantity'))).toEqual(['c', 'a', 'b']);
     expect(names(sortItems(items, 'property-priority'))).toEqual(['c', 'a', 'b']);
   });
 
@@ -137,6 +163,20 @@ describe('propertyLabel', () => {
     ['_', '_'],
   ])('%s reads %j', (key, label) => {
     expect(propertyLabel(key)).toBe(label);
+  });
+});
+
+describe('sortModeLabel', () => {
+  it('names the sort by quantity for what it does: by the amount, smallest first', () => {
+    expect(sortModeLabel('property-qty')).toBe(QUANTITY_SORT_LABEL);
+    expect(sortModeLabel('property-quantity')).toBe(QUANTITY_SORT_LABEL);
+    expect(QUANTITY_SORT_LABEL).toBe('Quantity (smallest first)');
+  });
+
+  it('names the other modes by their menu entry or property', () => {
+    expect(sortModeLabel('name-asc')).toBe('Name A-Z');
+    expect(sortModeLabel('ai-department')).toBe('Department (AI)');
+    expect(sortModeLabel('property-due_date')).toBe('Due date');
   });
 });
 

@@ -1,7 +1,8 @@
 import { AI_SORT_KINDS, type AiSortKind } from './ai.ts';
 import { aiSortComparator } from './ai-sort.ts';
-import { readAmount } from './item-input.ts';
+import { measureOf, readAmount } from './item-input.ts';
 import { QUANTITY_KEYS } from './property-memory.ts';
+import { MEASURE_ORDER } from './units.ts';
 
 /**
  * Item sort modes of spec section 4: newest (default), oldest, name-asc, name-desc, property-{key}
@@ -45,10 +46,18 @@ const AI_SORT_LABELS: Record<AiSortKind, string> = {
 };
 export const AI_SORT_MENU: readonly SortMenuEntry[] = AI_SORT_KINDS.map((kind) => ({ value: aiSortMode(kind), label: AI_SORT_LABELS[kind] }));
 
+/**
+ * The sort by quantity, as the menu and its button name it: it orders by the amount, units
+ * understood (500 g before 1 kg), not by the text, and shows no group per quantity.
+ */
+export const QUANTITY_SORT_LABEL = 'Quantity (smallest first)';
+
 /** What a sort mode is called: its menu entry, or the property's readable name ("Due date"). */
 export function sortModeLabel(mode: SortMode): string {
   const entry = [...SORT_MENU, ...AI_SORT_MENU].find((candidate) => candidate.value === mode);
-  return entry?.label ?? propertyLabel(mode.slice(PROPERTY_SORT_PREFIX.length));
+  if (entry) return entry.label;
+  const key = mode.slice(PROPERTY_SORT_PREFIX.length);
+  return QUANTITY_KEYS.includes(key) ? QUANTITY_SORT_LABEL : propertyLabel(key);
 }
 
 /** The fields sorting reads; every item shape of the app has them. */
@@ -104,8 +113,7 @@ interface PropertyValue {
   text: string;
 }
 
-function propertyValue(item: SortableItem, key: string): PropertyValue | undefined {
-  const value = item.properties[key];
+function propertyValue(value: unknown): PropertyValue | undefined {
   if (typeof value === 'number') return { amount: value, text: '' };
   if (typeof value !== 'string') return undefined;
   const read = readAmount(value);
@@ -123,13 +131,41 @@ function compareValues(left: PropertyValue, right: PropertyValue): number {
 }
 
 /**
- * Items with the property first, by its value ("1/2 cup" < "1 gallon" < "1.5 pounds" < "2 bottles");
- * the others after, by name. Each value is read once per sort.
+ * A quantity as a sort by quantity reads it (`measureOf`): what it measures, in MEASURE_ORDER
+ * (things counted, weights, volumes, then each container), and how much in that measure's base
+ * unit, so 500 g comes before 1 kg and 1,5 kg before 2 kg. A unit Listo does not know ("2
+ * handfuls") comes after those, by its number; a quantity without a number ("some") last.
+ */
+interface QuantityValue extends PropertyValue {
+  rank: number;
+}
+
+function quantityValue(value: unknown): QuantityValue | undefined {
+  const measured = typeof value === 'string' ? measureOf(value) : undefined;
+  if (measured) return { rank: MEASURE_ORDER.indexOf(measured.measure), amount: measured.amount, text: value as string };
+  const plain = propertyValue(value);
+  if (!plain) return undefined;
+  if (typeof value === 'number') return { ...plain, rank: 0 };
+  return { ...plain, rank: MEASURE_ORDER.length + (plain.amount === undefined ? 1 : 0) };
+}
+
+function compareQuantities(left: QuantityValue, right: QuantityValue): number {
+  return left.rank - right.rank || compareValues(left, right);
+}
+
+/**
+ * Items with the property first, by its value ("1/2 cup" < "1 gallon" < "1.5 pounds" < "2 bottles";
+ * a quantity by what it measures and how much); the others after, by name. Each value is read
+ * once per sort.
  */
 function byProperty(key: string) {
-  const values = new Map<SortableItem, PropertyValue | undefined>();
+  return QUANTITY_KEYS.includes(key) ? byValue(key, quantityValue, compareQuantities) : byValue(key, propertyValue, compareValues);
+}
+
+function byValue<V>(key: string, read: (value: unknown) => V | undefined, compare: (left: V, right: V) => number) {
+  const values = new Map<SortableItem, V | undefined>();
   const valueOf = (item: SortableItem) => {
-    if (!values.has(item)) values.set(item, propertyValue(item, key));
+    if (!values.has(item)) values.set(item, read(item.properties[key]));
     return values.get(item);
   };
   return (a: SortableItem, b: SortableItem): number => {
@@ -138,7 +174,7 @@ function byProperty(key: string) {
     if (left === undefined || right === undefined) {
       return left === right ? byName(a, b) : left === undefined ? 1 : -1;
     }
-    return compareValues(left, right) || byName(a, b);
+    return compare(left, right) || byName(a, b);
   };
 }
 
