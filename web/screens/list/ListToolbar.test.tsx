@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sortablePropertyKeys } from '../../../common/sorting.ts';
+import { QUANTITY_SORT_LABEL, sortablePropertyKeys } from '../../../common/sorting.ts';
 import { item } from '../../test/http.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 
@@ -20,7 +20,7 @@ describe('ListToolbar', () => {
     expect(within(group).getAllByRole('menuitemradio').map((option) => option.textContent)).toEqual([
       'Department',
       'Due date',
-      'Quantity',
+      QUANTITY_SORT_LABEL,
       'Tag: organic',
     ]);
   });
@@ -34,5 +34,11 @@ describe('ListToolbar', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ mode: 'property-due_date', completedLast: true });
     rerender(<ListToolbar options={{ mode: 'property-due_date', completedLast: true }} propertyKeys={['due_date']} onChange={onChange} />);
     expect(screen.getByRole('button', { name: 'Sort by: Due date' })).toBeInTheDocument();
+  });
+
+  it('names the sort by quantity for what it does, in the menu and on its button', async () => {
+    render(<ListToolbar options={{ mode: 'property-qty', completedLast: false }} propertyKeys={['qty']} onChange={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: `Sort by: ${QUANTITY_SORT_LABEL}` }));
+    expect(screen.getByRole('menuitemradio', { name: QUANTITY_SORT_LABEL })).toHaveAttribute('aria-checked', 'true');
   });
 });

@@ -5,7 +5,6 @@ import {
   AI_SORT_MENU,
   AI_SORT_MENU_LABEL,
   PROPERTY_SORT_PREFIX,
-  propertyLabel,
   SORT_MENU,
   sortModeLabel,
   type SortMenuEntry,
@@ -45,7 +44,11 @@ function SortGroup({ label, entries, mode, first, onChange }: { label: string; e
 /** The sort mode as a menu of radio choices (Radix), labelled with what it sorts by now. */
 export function SortMenu({ mode, propertyKeys, aiSorts, onChange }: SortMenuProps) {
   const choose = (value: string) => onChange(value as SortMode);
-  const byProperty = propertyKeys.map((key) => ({ value: `${PROPERTY_SORT_PREFIX}${key}` as SortMode, label: propertyLabel(key) }));
+  // Named as the button names the mode: the quantity's entry says it orders by the amount.
+  const byProperty = propertyKeys.map((key) => {
+    const value = `${PROPERTY_SORT_PREFIX}${key}` as SortMode;
+    return { value, label: sortModeLabel(value) };
+  });
   return (
     <Menu
       trigger={{
