@@ -67,6 +67,33 @@ export const BatchItemsBody = z.strictObject({
 export type BatchItemsBody = z.infer<typeof BatchItemsBody>;
 
 /**
+ * POST /lists/{id}/items/replace: in one change, removes the items `remove` names and adds
+ * `items`, each entry one item as typed (never split; its quantity read), under the id the client
+ * made for it. The web app's "Keep as one item" replaces the items a line was split into by the
+ * whole line, and its Undo the other way round (docs/api.md).
+ */
+const ReplacedIds = z
+  .array(ClientId, { error: SERVER_MESSAGES.itemReplaceNothing })
+  .min(1, { error: SERVER_MESSAGES.itemReplaceNothing })
+  .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge })
+  .refine((ids) => new Set(ids).size === ids.length, { error: SERVER_MESSAGES.itemRemoveRepeated });
+
+export const ReplaceItemsBody = z
+  .strictObject(
+    {
+      remove: ReplacedIds,
+      items: z
+        .array(z.strictObject({ id: ClientId, content: ItemContent }), { error: SERVER_MESSAGES.itemReplaceNothing })
+        .min(1, { error: SERVER_MESSAGES.itemReplaceNothing })
+        .max(ITEM_BATCH_MAX, { error: SERVER_MESSAGES.itemBatchTooLarge })
+        .refine(idsAreDistinct, { error: SERVER_MESSAGES.itemBatchIdRepeated }),
+    },
+    missingBody(SERVER_MESSAGES.itemReplaceNothing),
+  )
+  .refine(({ remove, items }) => !items.some((item) => remove.includes(item.id)), { error: SERVER_MESSAGES.itemRemovedAndAdded });
+export type ReplaceItemsBody = z.infer<typeof ReplaceItemsBody>;
+
+/**
  * Positions are a 32-bit integer column on PostgreSQL; capping what a client may set leaves room
  * to append a full list (5,000 items) after the highest position.
  */
@@ -138,6 +165,10 @@ export const BatchItemsResponse = z.object({
   merged: z.record(z.string(), z.string()),
 });
 export type BatchItemsResponse = z.infer<typeof BatchItemsResponse>;
+
+/** POST /lists/{id}/items/replace: the batch call's answer, and the ids of the items it removed (those still there). */
+export const ReplaceItemsResponse = BatchItemsResponse.extend({ removed: z.array(z.string()) });
+export type ReplaceItemsResponse = z.infer<typeof ReplaceItemsResponse>;
 
 /**
  * POST /lists/{id}/items: the first created item itself, plus the others when the content held

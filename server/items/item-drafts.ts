@@ -1,3 +1,4 @@
+import type { NameIndex } from '../../common/compound-names.ts';
 import { itemNameKey, parseItem, parseItemInput, type ParsedItem } from '../../common/item-input.ts';
 
 /**
@@ -15,9 +16,12 @@ export interface ItemDraft {
   parsed: Properties;
 }
 
-/** Every item in the typed entries, in order; pieces without a name ("," or " and ") are dropped. */
-export function draftsFromInputs(inputs: readonly string[]): ItemDraft[] {
-  return inputs.flatMap((input) => parseItemInput(input).flatMap(toDraft));
+/**
+ * Every item in the typed entries, in order; pieces without a name ("," or " and ") are dropped.
+ * `kept`: names that stay whole besides the built-in ones (common/item-input.ts).
+ */
+export function draftsFromInputs(inputs: readonly string[], kept?: NameIndex): ItemDraft[] {
+  return inputs.flatMap((input) => parseItemInput(input, kept).flatMap(toDraft));
 }
 
 /** One entry that must stay one item (a rename), or undefined when it holds no name. */

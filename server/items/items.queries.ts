@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { chunked } from '../../common/chunked.ts';
+import { holdsAnd } from '../../common/compound-names.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, ItemRow, ItemsTable } from '../db/schema.ts';
@@ -71,6 +72,21 @@ export async function itemsNamed(db: Db, listId: string, nameKeys: readonly stri
 const itemsOfNames = compiledQuery((db, { listId, nameKeys }: { listId: string; nameKeys: string[] }) =>
   db.selectFrom('items').select(['id', 'name_key', 'is_completed']).where('list_id', '=', listId).where('name_key', 'in', nameKeys),
 );
+
+/**
+ * The names on a list that hold the word "and" (common/compound-names.ts `holdsAnd`): those
+ * someone kept whole, which an entry typed without an id keeps whole too. `like` narrows the rows
+ * in the database; the word itself is checked here.
+ */
+export async function namesHoldingAnd(db: Db, listId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('items')
+    .select('content')
+    .where('list_id', '=', listId)
+    .where((eb) => eb(eb.fn('lower', ['content']), 'like', '%and%'))
+    .execute();
+  return rows.map((row) => row.content).filter(holdsAnd);
+}
 
 /** Some items of a list, by id (those a batch of changes touched, or a replayed creation). */
 export function findItemsByIds(db: Db, listId: string, ids: readonly string[]): Promise<ItemRow[]> {

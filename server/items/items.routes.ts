@@ -5,6 +5,7 @@ import {
   ItemIdParams,
   ItemsPageQuery,
   ReorderItemsBody,
+  ReplaceItemsBody,
   UpdateItemBody,
 } from '../../common/schemas/items.ts';
 import { ListIdParams } from '../../common/schemas/lists.ts';
@@ -15,7 +16,7 @@ import type { ItemService } from './items.service.ts';
 
 /**
  * The item calls of spec section 7. Static segments win over parameters in Fastify's router, so
- * `/items/batch` and `/items/order` are never taken for an item id. Adds answer 201 when they
+ * `/items/batch`, `/items/replace` and `/items/order` are never taken for an item id. Adds answer 201 when they
  * changed the list, 200 when every name was already on it. Each write's handler returns the value
  * its service made inside the write, and its `answer` makes the reply of it (route-answer.ts), so
  * an Idempotency-Key's answer commits with the change.
@@ -35,6 +36,11 @@ export function itemsRoutes(items: ItemService): FastifyPluginAsyncZod {
       '/lists/:id/items',
       { schema: { params: ListIdParams, body: CreateItemBody }, config: { answer: createdIfChanged } },
       async (request) => items.addOne(actorOf(request), request.params.id, request.body),
+    );
+    app.post(
+      '/lists/:id/items/replace',
+      { schema: { params: ListIdParams, body: ReplaceItemsBody }, config: { answer: createdIfChanged } },
+      async (request) => items.replace(actorOf(request), request.params.id, request.body.remove, request.body.items),
     );
     app.put(
       '/lists/:id/items/order',

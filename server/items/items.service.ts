@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
-import { itemNameKey } from '../../common/item-input.ts';
+import { holdsAnd, type NameIndex } from '../../common/compound-names.ts';
+import { itemNameKey, keptNames } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
 import { itemActivity, LIST_ACTIVITY, type ItemActivity } from '../../common/list-activity.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
@@ -13,6 +14,7 @@ import {
   type ItemsPageQuery,
   type ItemsResponse,
   type ItemView,
+  type ReplaceItemsResponse,
   type UpdateItemBody,
 } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
@@ -52,9 +54,13 @@ type Audience = Parameters<ItemPresenter>[1];
 
 /** What an add did, as its answer is made from it inside its write. */
 interface Added {
+  /** The entries as read, in order: the first is what POST /items answers for. */
+  drafts: Draft[];
   results: ItemView[];
   warnings: BatchItemsResponse['warnings'];
   merged: BatchItemsResponse['merged'];
+  /** The items the add removed first (a replace), of those it was asked to. */
+  removed: string[];
   /** Whether anything changed (201), or every name was already on the list (200). */
   created: boolean;
   audience: Audience;
@@ -92,10 +98,13 @@ function startingProperties(draft: ItemDraft, remembered: Record<string, unknown
   return propertiesFit(merged) ? merged : draft.parsed;
 }
 
-/** An entry with an id is one item (the client split the line); one without may hold several. */
-function draftsOf(entries: readonly ItemEntry[]): Draft[] {
+/**
+ * An entry with an id is one item (the client split the line); one without may hold several, and
+ * keeps whole the names `kept` (those on the list, as the web app keeps them: common/item-input.ts).
+ */
+function draftsOf(entries: readonly ItemEntry[], kept?: NameIndex): Draft[] {
   return entries.flatMap((entry): Draft[] => {
-    if (entry.id === undefined) return draftsFromInputs([entry.content]);
+    if (entry.id === undefined) return draftsFromInputs([entry.content], kept);
     const draft = draftFromPiece(entry.content);
     return draft ? [{ ...draft, id: entry.id }] : [];
   });
@@ -183,38 +192,47 @@ export function createItemService(deps: ItemDeps) {
     listId: string,
     entries: readonly ItemEntry[],
     answer: (trx: Transaction<DB>, added: Added) => Promise<T> | T,
+    remove: readonly string[] = [],
   ): Promise<T> {
-    const drafts = draftsOf(entries);
+    const drafts = draftsOf(entries, await namesKeptOn(listId, entries));
     if (drafts.length === 0) throw badRequest(SERVER_MESSAGES.itemContentRequired);
     if (drafts.length > LIST_ITEMS_MAX) throw listFull();
     const memory = await recallProperties(db, actor.user.id, drafts.map((draft) => draft.nameKey));
     try {
       return await changes.write([listId], async (trx, record) => {
         const { role, list } = await authorize(trx, actor, listId, 'edit-items');
+        const removed = await removeItems(trx, listId, remove);
         const ids = drafts.flatMap((draft) => draft.id ?? []);
         const replayed = new Map((await queries.findItemsByIds(trx, listId, ids)).map((row) => [row.id, row]));
         const fresh = drafts.filter((draft) => draft.id === undefined || !replayed.has(draft.id));
         const named = await queries.itemsNamed(trx, listId, fresh.map((draft) => draft.nameKey));
         const existing = named.map((row) => ({ id: row.id, nameKey: row.name_key, isCompleted: toBool(row.is_completed) }));
         const plan = planAdds(fresh, existing);
-        const made = await applySteps(trx, list, actor, plan.steps, memory);
+        // The count on the list's row was read before the removals.
+        const made = await applySteps(trx, { ...list, item_count: list.item_count - removed.length }, actor, plan.steps, memory);
         const done = plan.steps.filter((step) => step.kind !== 'skip');
+        const addedNames = done.map((step) => step.draft.content);
         await record(
-          done.map((step) => ({
-            listId,
-            entity: 'item' as const,
-            op: step.kind === 'create' ? ('added' as const) : ('modified' as const),
-            entityId: made.get(step.draft)!.id,
-          })),
-          activityOf(actor, itemActivity('added', done.map((step) => step.draft.content))),
+          [
+            ...removed.map(({ id }) => ({ listId, entity: 'item' as const, op: 'removed' as const, entityId: id })),
+            ...done.map((step) => ({
+              listId,
+              entity: 'item' as const,
+              op: step.kind === 'create' ? ('added' as const) : ('modified' as const),
+              entityId: made.get(step.draft)!.id,
+            })),
+          ],
+          activityOf(actor, addedNames.length > 0 ? itemActivity('added', addedNames) : itemActivity('removed', removed.map(({ content }) => content))),
         );
         const rows = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
         const audience = { member: isMember(role) };
         return answer(trx, {
+          drafts,
           results: rows.map((row) => presentItem(row, audience)),
           warnings: plan.warnings,
           merged: standIns(plan.steps, made, named),
-          created: done.length > 0,
+          removed: removed.map(({ id }) => id),
+          created: done.length > 0 || removed.length > 0,
           audience,
         });
       });
@@ -223,6 +241,25 @@ export function createItemService(deps: ItemDeps) {
       if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.clientIdTaken);
       throw error;
     }
+  }
+
+  /**
+   * The names on the list that hold "and", which an entry without an id keeps whole (someone kept
+   * them as one item, or typed them so); read only when such an entry could split on an "and".
+   */
+  async function namesKeptOn(listId: string, entries: readonly ItemEntry[]): Promise<NameIndex | undefined> {
+    if (!entries.some((entry) => entry.id === undefined && holdsAnd(entry.content))) return undefined;
+    return keptNames(await queries.namesHoldingAnd(db, listId));
+  }
+
+  /** Deletes those of the items that are on the list (one gone already is no refusal); answers them. */
+  async function removeItems(trx: Transaction<DB>, listId: string, ids: readonly string[]): Promise<{ id: string; content: string }[]> {
+    const removed = [];
+    for (const id of ids) {
+      const content = await queries.deleteItem(trx, listId, id);
+      if (content !== undefined) removed.push({ id, content });
+    }
+    return removed;
   }
 
   /** The unchecked item of the list that carries this name (what a duplicate add stands for). */
@@ -255,9 +292,8 @@ export function createItemService(deps: ItemDeps) {
      * first name was already on the list, the item on the list stands in for it (with the warning).
      */
     addOne(actor: Actor, listId: string, entry: ItemEntry): Promise<{ body: CreateItemResponse; created: boolean }> {
-      return addItems(actor, listId, [entry], async (trx, { results, warnings, created, audience }) => {
-        const [first, ...additionalItems] =
-          results.length > 0 ? results : await findOnList(trx, listId, draftsOf([entry])[0]!.content, audience);
+      return addItems(actor, listId, [entry], async (trx, { drafts, results, warnings, created, audience }) => {
+        const [first, ...additionalItems] = results.length > 0 ? results : await findOnList(trx, listId, drafts[0]!.content, audience);
         if (!first) throw notFound(SERVER_MESSAGES.itemNotFound);
         return { body: { ...first, additionalItems, warnings }, created };
       });
@@ -319,6 +355,20 @@ export function createItemService(deps: ItemDeps) {
         };
         return presentItem(updated, { member: isMember(role) });
       });
+    },
+
+    /**
+     * POST /items/replace: removes the items named (those still on the list) and adds the entries,
+     * each one item, in one write: one change for every member. `created`: whether anything changed.
+     */
+    replace(actor: Actor, listId: string, remove: readonly string[], entries: readonly Required<ItemEntry>[]): Promise<{ body: ReplaceItemsResponse; created: boolean }> {
+      return addItems(
+        actor,
+        listId,
+        entries,
+        (_trx, { results, warnings, merged, removed, created }) => ({ body: { results, warnings, merged, removed }, created }),
+        remove,
+      );
     },
 
     /** Deletes one item; 404 when the list has no such item. */
