@@ -1,3 +1,4 @@
+import { OFFLINE_PROMPT_SKILLS } from './ai.ts';
 import { shortName } from './short-name.ts';
 
 /**
@@ -19,6 +20,8 @@ export const AI_TEXT = {
   translateTo: (language: string) => `Translate into ${language}`,
   addProperties: 'Add properties',
   runCustomPrompts: 'Run custom prompts',
+  /** List Settings on a server whose AI is the built-in assistant, which runs some prompts only. */
+  offlinePromptsHint: `This server runs prompts with its built-in assistant, which ${OFFLINE_PROMPT_SKILLS}.`,
   runningCustomPrompts: 'Running custom prompts…',
   sorting: 'Sorting with AI…',
   translating: (content: string, language: string) => `Translating "${shortName(content)}" into ${language}…`,

@@ -106,6 +106,15 @@ export const AI_PROPERTY_NAME_PATTERN = /^[a-z][a-z0-9_]{0,49}$/;
 
 const MB = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
+/** What the offline assistant can do with a custom prompt (server/ai/offline/prompt-intents.ts). */
+export const OFFLINE_PROMPT_SKILLS = 'understands prompts about departments, aisles, categories, priorities and translations';
+
+/** '"a"', '"a" and "b"', '"a", "b" and "c"': prompts named in a message, each cut short. */
+function quotedSeries(texts: readonly string[]): string {
+  const quoted = texts.map((text) => `"${shortName(text)}"`);
+  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
 /** Every message of the AI calls, defined once. */
 export const AI_MESSAGES = {
   /** 501: no model configured and no offline path for the feature (design brief, "AI"). */
@@ -144,7 +153,9 @@ export const AI_MESSAGES = {
   /** 422: the offline dictionary does not know the item. */
   offlineUnknownItem: (name: string, language: string) =>
     `The built-in assistant does not know how to say "${shortName(name)}" in ${language}`,
-  /** 501 for a custom prompt or property the offline assistant cannot run. */
-  offlinePrompt: (prompt: string) =>
-    `No AI model is configured on this server, and the built-in assistant cannot run "${shortName(prompt)}": it understands prompts about departments, aisles, categories, priorities and translations`,
+  /** 501 for custom prompts or a property the offline assistant cannot run (each one of them, when it runs none). */
+  offlinePrompt: (...prompts: string[]) =>
+    `No AI model is configured on this server, and the built-in assistant cannot run ${quotedSeries(prompts)}: it ${OFFLINE_PROMPT_SKILLS}`,
+  /** Beside the custom prompts' success, those of the list the offline assistant skipped. */
+  promptsSkipped: (prompts: readonly string[]) => `Skipped ${quotedSeries(prompts)}: the built-in assistant ${OFFLINE_PROMPT_SKILLS}.`,
 } as const;

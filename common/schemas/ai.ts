@@ -83,9 +83,21 @@ export const PhotoItem = z.object({ content: z.string() });
 export const PhotoItemsResponse = z.object({ items: z.array(PhotoItem).max(AI_PHOTO_ITEMS_MAX) });
 export type PhotoItemsResponse = z.infer<typeof PhotoItemsResponse>;
 
-/** POST /lists/{id}/process-items: every item a custom prompt changed, as it is now. */
-export const ProcessItemsResponse = z.object({ updatedItems: z.array(ItemView) });
+/**
+ * POST /lists/{id}/process-items: every item a custom prompt changed, as it is now, and the
+ * prompts that were not run because the server's assistant cannot run them (offline: a prompt it
+ * does not understand), in the list's order.
+ */
+export const ProcessItemsResponse = z.object({ updatedItems: z.array(ItemView), skippedPrompts: z.array(z.string()) });
 export type ProcessItemsResponse = z.infer<typeof ProcessItemsResponse>;
+
+/**
+ * GET /ai: who answers this server's AI calls (`none`: AI is off), and whether the List Settings
+ * choice Standard / Expensive picks between two models here (only where a cloud model gives each
+ * tier its own).
+ */
+export const AiInfoResponse = z.object({ provider: z.enum(['gemini', 'openai', 'offline', 'none']), model_choice: z.boolean() });
+export type AiInfoResponse = z.infer<typeof AiInfoResponse>;
 
 /** PUT /admin/users/{id}/ai: `{id}` is the user's id or e-mail address. */
 export const AdminUserParams = z.object({ id: z.string().min(1).max(254) });

@@ -19,6 +19,11 @@ export interface AiProvider {
   classify(names: readonly string[], tier: AiTier): Promise<Classification[]>;
   /** Each name in `language` (a two-letter code); undefined for a name the provider cannot translate. */
   translate(names: readonly string[], language: string, tier: AiTier): Promise<(string | undefined)[]>;
+  /**
+   * Whether it can run this custom prompt at all: a model runs any; the offline assistant only
+   * those it understands. A run of the list's prompts skips the others and names them.
+   */
+  runsPrompt(prompt: string): boolean;
   /** A custom prompt run over the names: the properties it sets on each (none for some, maybe). */
   runPrompt(prompt: string, names: readonly string[], tier: AiTier): Promise<PropertyValues[]>;
   /**

@@ -41,6 +41,10 @@ describe('can_use_ai', () => {
       expect(response.body.error).toEqual({ code: 'ai_not_allowed', message: AI_MESSAGES.notAllowed });
     }
     expect(await itemRows(t, listId)).toEqual(before);
+    // What the AI settings offer is no AI call: it is answered without AI access too.
+    const info = await t.request({ method: 'GET', path: '/ai', token: owner.token });
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ provider: 'offline', model_choice: false });
   });
 
   it('lets the same calls through for a user with AI', async () => {
@@ -62,6 +66,13 @@ describe('AI_PROVIDER=none', () => {
       expect(response.status, call.path).toBe(501);
       expect(response.body.error).toEqual({ code: 'ai_not_configured', message: 'No AI model is configured on this server' });
     }
+  });
+
+  it('answers GET /ai with provider none and no model choice', async () => {
+    const { owner } = await ownerWithList(t);
+    const response = await t.request({ method: 'GET', path: '/ai', token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ provider: 'none', model_choice: false });
   });
 });
 

@@ -276,12 +276,30 @@ describe('POST /lists/{id}/process-items', () => {
     expect((await post(owner.token, `/lists/${listId}/process-items`)).body.updatedItems).toEqual([]);
   });
 
-  it('answers 501 for a prompt that needs a model, and changes nothing', async () => {
-    const { owner, listId } = await ownerWithList(t, { custom_prompts: ['Group by aisle', 'Write a haiku about each item'] });
+  it('runs the prompts it understands and names the ones that need a model, which it skips', async () => {
+    const prompts = ['Write a haiku about each item', 'Group by aisle', 'Rate how healthy each item is', 'Translate to French'];
+    const { owner, listId } = await ownerWithList(t, { custom_prompts: prompts });
+    await addItems(t, owner.token, listId, ['milk', 'bananas']);
+
+    const response = await post(owner.token, `/lists/${listId}/process-items`);
+
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.skippedPrompts).toEqual(['Write a haiku about each item', 'Rate how healthy each item is']);
+    const updated = Object.fromEntries((response.body.updatedItems as Item[]).map((item) => [item.content, item.properties]));
+    expect(updated).toEqual({ milk: { department: 'Dairy & Eggs', name_fr: 'lait' }, bananas: { department: 'Produce', name_fr: 'bananes' } });
+    expect((await itemRows(t, listId)).map((row) => fromJson(row.properties))).toEqual(Object.values(updated));
+  });
+
+  it('answers 501 naming every prompt when it can run none of them, and changes nothing', async () => {
+    const { owner, listId } = await ownerWithList(t, { custom_prompts: ['Write a haiku about each item', 'Rate how healthy each item is'] });
     await addItems(t, owner.token, listId, ['milk']);
     const response = await post(owner.token, `/lists/${listId}/process-items`);
     expect(response.status).toBe(501);
-    expect(response.body.error.message).toBe(AI_MESSAGES.offlinePrompt('Write a haiku about each item'));
+    expect(response.body.error).toEqual({
+      code: 'ai_not_configured',
+      message: AI_MESSAGES.offlinePrompt('Write a haiku about each item', 'Rate how healthy each item is'),
+    });
+    expect(response.body.error.message).toMatch(/cannot run "Write a haiku about each item" and "Rate how healthy each item is": it understands/);
     expect(fromJson((await itemRows(t, listId))[0]!.properties)).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AI_PHOTO_BODY_LIMIT_BYTES } from '../../common/ai.ts';
-import { ItemAiBody, PhotoBody, ProviderBody, SortBody } from '../../common/schemas/ai.ts';
+import { AiInfoResponse, ItemAiBody, PhotoBody, ProviderBody, SortBody } from '../../common/schemas/ai.ts';
 import { ItemIdParams } from '../../common/schemas/items.ts';
 import { ListIdParams } from '../../common/schemas/lists.ts';
 import { actorOf } from '../http/authenticate.ts';
@@ -34,6 +34,9 @@ export function aiRoutes(ai: AiService | undefined, options: { rateLimitPerMinut
     const preHandler = aiGate(app, ai, options.rateLimitPerMinute);
     // The gate has refused every call when there is no service.
     const service = () => ai!;
+
+    // What the AI settings offer: any signed-in user may ask, AI access or not; it costs no budget.
+    app.get('/ai', { schema: { response: { 200: AiInfoResponse } } }, async () => ai?.info() ?? { provider: 'none' as const, model_choice: false });
 
     app.post('/lists/:id/sort', { preHandler, schema: { params: ListIdParams, body: SortBody } }, async (request) => {
       const { provider, prompt } = request.body;

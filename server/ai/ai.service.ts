@@ -15,7 +15,7 @@ import { LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { itemNameKey } from '../../common/item-input.ts';
 import { itemActivity, LIST_ACTIVITY } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
-import type { PhotoItemsResponse, ProcessItemsResponse } from '../../common/schemas/ai.ts';
+import type { AiInfoResponse, PhotoItemsResponse, ProcessItemsResponse } from '../../common/schemas/ai.ts';
 import { propertiesFit, type ItemsResponse, type ItemView } from '../../common/schemas/items.ts';
 import { authorize } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -235,6 +235,8 @@ export function createAiService(deps: AiDeps) {
     /**
      * POST /lists/{id}/process-items: every custom prompt of the list over every item, in the
      * order the prompts are listed (a later prompt's value wins); answers the items that changed.
+     * A prompt the provider cannot run (offline, one it does not understand) is skipped and named;
+     * when it can run none, nothing runs (501).
      */
     async processItems(actor: Actor, listId: string, provider: AiProviderValue): Promise<ProcessItemsResponse> {
       const tier = AI_TIER_OF[provider];
@@ -243,9 +245,12 @@ export function createAiService(deps: AiDeps) {
       if (names.length === 0) throw badRequest(MESSAGES.customPromptsNoItems, 'no_items');
       const prompts = fromJson(list.custom_prompts);
       if (prompts.length === 0) throw badRequest(MESSAGES.customPromptsNoPrompts, 'no_prompts');
+      const runnable = prompts.filter((prompt) => deps.provider.runsPrompt(prompt));
+      const skippedPrompts = prompts.filter((prompt) => !deps.provider.runsPrompt(prompt));
+      if (runnable.length === 0) throw aiErrors.notConfigured(AI_MESSAGES.offlinePrompt(...skippedPrompts));
       // A later prompt's value wins over an earlier one's; the user's own correction over both.
       const answered = new Map<string, PropertyValues>();
-      for (const prompt of prompts) {
+      for (const prompt of runnable) {
         for (const [key, values] of await answers.promptValues(prompt, names, tier)) answered.set(key, { ...answered.get(key), ...values });
       }
       const values = await correctedBy(actor, answered);
@@ -257,8 +262,14 @@ export function createAiService(deps: AiDeps) {
           updated.map((row) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: row.id })),
           activityOf(actor, itemActivity('edited', updated.map((row) => row.content))),
         );
-        return { updatedItems: updated.map((row) => present(row, role)) };
+        return { updatedItems: updated.map((row) => present(row, role)), skippedPrompts };
       });
+    },
+
+    /** GET /ai: the provider, and whether Standard and Expensive run two models here. */
+    info(): AiInfoResponse {
+      const { provider } = deps;
+      return { provider: provider.kind, model_choice: provider.cacheModel('standard') !== provider.cacheModel('expensive') };
     },
 
     /** POST /lists/{id}/items/photo: the entries of a photographed list, for the client to add (nothing is written). */

@@ -1,4 +1,4 @@
-import type { ItemAiBody, PhotoBody, PhotoItemsResponse, ProcessItemsResponse, ProviderBody, SortBody } from '../../common/schemas/ai.ts';
+import type { AiInfoResponse, ItemAiBody, PhotoBody, PhotoItemsResponse, ProcessItemsResponse, ProviderBody, SortBody } from '../../common/schemas/ai.ts';
 import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
 import { api, newIdempotencyKey } from './client.ts';
 
@@ -10,6 +10,9 @@ import { api, newIdempotencyKey } from './client.ts';
 
 const listPath = (listId: string) => `/lists/${encodeURIComponent(listId)}`;
 const write = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+
+/** Who answers this server's AI calls, and whether Standard and Expensive pick two models. */
+export const fetchAiInfo = () => api<AiInfoResponse>('/ai');
 
 /** Orders the list by the kind, storing what the model said as properties and positions; answers the first page. */
 export const sortList = (listId: string, body: SortBody) => write<ItemsResponse>(`${listPath(listId)}/sort`, body);

@@ -7,6 +7,7 @@ import { IMAGE_TEXT } from '../../common/image-uploads.ts';
 import { MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import { resetAiTasks } from '../state/ai-actions.ts';
+import { resetAiInfo } from '../state/ai-info.ts';
 import { appStore, resetAppState, type ClientItem } from '../state/app-state.ts';
 import { session } from '../state/session.ts';
 import { toastStore } from '../state/toasts.ts';
@@ -32,6 +33,7 @@ function fakeServer(fetchMock: ReturnType<typeof mockFetch>, list: ListView, ite
     const call = `${init?.method ?? 'GET'} ${String(url)}`;
     if (call === 'GET /api/v1/lists') return answer(200, { lists: [list] });
     if (call === 'GET /api/v1/lists/l1/items') return answer(200, { items, next: null });
+    if (call === 'GET /api/v1/ai') return answer(200, { provider: 'offline', model_choice: false });
     const reply = replies.shift();
     if (!reply) throw new Error(`unexpected ${call}`);
     return reply;
@@ -92,6 +94,7 @@ describe('AI on the list screen', () => {
   beforeEach(() => {
     resetAppState();
     resetAiTasks();
+    resetAiInfo();
     toastStore.set([]);
     localStorage.clear();
     session.signIn({ token: 'tok', user: makeUser({ can_use_ai: true }) });
@@ -291,6 +294,7 @@ describe('AI on the list screen', () => {
             { ...milk, ...changed, properties: { name_fr: 'lait' } },
             { ...peas, ...changed, properties: { name_fr: 'petits pois surgelés' } },
           ],
+          skippedPrompts: [],
         }),
       );
       await vi.waitFor(() => expect(toasts()).toEqual([MESSAGES.customPromptsDone(2)]));
@@ -310,8 +314,22 @@ describe('AI on the list screen', () => {
       expect(within(settings).getByRole('button', { name: AI_TEXT.runningCustomPrompts })).toHaveAttribute('aria-disabled', 'true');
       const announced = () => within(settings).queryByText(AI_TEXT.runningCustomPrompts, { selector: '[role=status] *' });
       expect(announced()).toBeVisible();
-      processed.resolve(answer(200, { updatedItems: [] }));
+      processed.resolve(answer(200, { updatedItems: [], skippedPrompts: [] }));
       await vi.waitFor(() => expect(announced()).toBeNull());
+    });
+
+    it('names the prompts the server skipped beside what the others did', async () => {
+      const list = makeList({ custom_prompts: ['Translate to French', 'Write a poem'] });
+      const changed = { ...milk, updated_at: '2025-01-02T00:00:00.000Z', properties: { name_fr: 'lait' } };
+      fakeServer(fetchMock, list, [milk], [answer(200, { updatedItems: [changed], skippedPrompts: ['Write a poem'] })]);
+      renderList(list, [milk]);
+      await runFromMenu();
+      await vi.waitFor(() => expect(toasts()).toEqual([`${MESSAGES.customPromptsDone(1)} ${AI_MESSAGES.promptsSkipped(['Write a poem'])}`]));
+      expect(toasts()[0]).toBe(
+        'Successfully processed 1 items with custom prompts! Skipped "Write a poem": the built-in assistant understands prompts about departments, aisles, categories, priorities and translations.',
+      );
+      expect(toastStore.get()[0]!.tone).toBe('warning');
+      expect(screen.getByText('lait')).toBeInTheDocument();
     });
 
     it('from List Settings too; a failure says why', async () => {

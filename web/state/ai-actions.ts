@@ -1,4 +1,4 @@
-import { AI_TIER_OF, DEFAULT_AI_PROVIDER, languageName, type AiProviderValue } from '../../common/ai.ts';
+import { AI_MESSAGES, AI_TIER_OF, DEFAULT_AI_PROVIDER, languageName, type AiProviderValue } from '../../common/ai.ts';
 import { AI_TEXT } from '../../common/ai-ui.ts';
 import { AI_PROVIDER_STORAGE_PREFIX } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
@@ -142,7 +142,8 @@ export function addPropertiesAction(listId: string, item: ClientItem): Promise<v
 
 /**
  * Runs the list's custom prompts over its items (spec sections 5 and 8): the spec's message when
- * the list has no items or no prompts (no call then), else how many items changed, or why not.
+ * the list has no items or no prompts (no call then), else how many items changed, with the
+ * prompts the server's assistant could not run and skipped, or why nothing ran.
  */
 export async function runCustomPromptsAction(list: ClientList): Promise<void> {
   if (refusedOnTemporaryList(list.id, AI_TEXT.tempListNoAi)) return;
@@ -150,9 +151,11 @@ export async function runCustomPromptsAction(list: ClientList): Promise<void> {
   if (list.custom_prompts.length === 0) return notify(MESSAGES.customPromptsNoPrompts, 'warning');
   try {
     const provider = storedAiProvider(list.id);
-    const { updatedItems } = await track(list.id, 'prompts', AI_TEXT.runningCustomPrompts, () => processItems(list.id, { provider }));
+    const { updatedItems, skippedPrompts } = await track(list.id, 'prompts', AI_TEXT.runningCustomPrompts, () => processItems(list.id, { provider }));
     takeItemAnswers(list.id, updatedItems);
-    notify(MESSAGES.customPromptsDone(updatedItems.length), 'success');
+    const done = MESSAGES.customPromptsDone(updatedItems.length);
+    if (skippedPrompts.length === 0) notify(done, 'success');
+    else notify(`${done} ${AI_MESSAGES.promptsSkipped(skippedPrompts)}`, 'warning');
   } catch (error) {
     reportFailure(MESSAGES.customPromptsRunFailed, error);
   }

@@ -264,8 +264,17 @@ describe.each(['gemini', 'openai'] as const)('%s', (api) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const updated = Object.fromEntries(response.body.updatedItems.map((item: { content: string; properties: object }) => [item.content, item.properties]));
     expect(updated).toEqual({ milk: { note: 'cold' }, apples: { calories: '52 per 100 g' } });
+    // A model runs any prompt: none is skipped.
+    expect(response.body.skippedPrompts).toEqual([]);
     expect(fake.requests).toHaveLength(2);
     expect(JSON.stringify(fake.requests[1]!.body)).toMatch(/Add calories/);
+  });
+
+  it('says whether Standard and Expensive pick two models: with Gemini, not with one OpenAI-compatible model', async () => {
+    const { owner } = await ownerWithList(t);
+    const response = await t.request({ method: 'GET', path: '/ai', token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ provider: api, model_choice: api === 'gemini' });
   });
 
   it('sends the photo with the request and answers the items the model read', async () => {

@@ -158,6 +158,7 @@ export function createModelProvider(chat: ChatModel, options: { timeoutMs: numbe
   return {
     kind: chat.kind,
     cacheModel: (tier: AiTier) => `${chat.kind}:${chat.model(tier)}`,
+    runsPrompt: () => true,
 
     classify(names, tier) {
       return inChunks(names, async (chunk): Promise<Classification[]> => {

@@ -26,6 +26,12 @@ function translateName(lexicon: Lexicon, name: string, language: LexiconLanguage
   return /^\p{Lu}/u.test(name.trim()) ? translated[0]!.toUpperCase() + translated.slice(1) : translated;
 }
 
+/** Whether a custom prompt asks for something the assistant can answer (prompt-intents.ts). */
+function understands(prompt: string): boolean {
+  const { keys, languages } = readPromptIntents(prompt);
+  return keys.length > 0 || languages.length > 0;
+}
+
 export function createOfflineProvider(options: { lexicon?: Lexicon; ocr?: Ocr; photoTurns?: Partial<TurnLimits> } = {}): AiProvider {
   // Built on first use (about 0.1 s), so a server that never sorts never pays for it.
   let lexicon = options.lexicon;
@@ -50,9 +56,11 @@ export function createOfflineProvider(options: { lexicon?: Lexicon; ocr?: Ocr; p
       return names.map((name) => translateName(theLexicon(), name, language));
     },
 
+    runsPrompt: understands,
+
     async runPrompt(prompt, names) {
+      if (!understands(prompt)) throw aiErrors.notConfigured(AI_MESSAGES.offlinePrompt(prompt));
       const { keys, languages } = readPromptIntents(prompt);
-      if (keys.length === 0 && languages.length === 0) throw aiErrors.notConfigured(AI_MESSAGES.offlinePrompt(prompt));
       return names.map((name): PropertyValues => {
         const classification = classifyName(theLexicon(), name);
         const values: PropertyValues = Object.fromEntries(keys.map((key) => [key, classification[key]]));

@@ -7,7 +7,9 @@ import { Modal } from '../../components/Modal.tsx';
 import modal from '../../components/Modal.module.css';
 import ui from '../../components/ui.module.css';
 import { messageOf } from '../../components/errors.ts';
+import { AI_TEXT } from '../../../common/ai-ui.ts';
 import { storedAiProvider } from '../../state/ai-actions.ts';
+import { useAiInfo } from '../../state/ai-info.ts';
 import type { ClientList } from '../../state/app-state.ts';
 import { setCustomPromptsAction } from '../../state/list-actions.ts';
 import { AiActivity } from './AiActivity.tsx';
@@ -26,6 +28,7 @@ interface ListSettingsModalProps {
 export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSettingsModalProps) {
   const storageKey = AI_PROVIDER_STORAGE_PREFIX + list.id;
   const [provider, setProvider] = useState<string>(() => storedAiProvider(list.id));
+  const ai = useAiInfo();
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -77,19 +80,27 @@ export function ListSettingsModal({ list, open, onOpenChange, onShare }: ListSet
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="List Settings">
-      <fieldset className={styles.providers}>
-        <legend className={modal.sectionTitle}>AI provider</legend>
-        {AI_PROVIDERS.map((option) => (
-          <label key={option.value} className={styles.provider}>
-            <input type="radio" name="ai-provider" checked={provider === option.value} onChange={() => chooseProvider(option.value)} />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
+      {/* A choice only where it picks between two models (a cloud model's tiers), never a dead one. */}
+      {ai?.model_choice && (
+        <fieldset className={styles.providers}>
+          <legend className={modal.sectionTitle}>AI provider</legend>
+          {AI_PROVIDERS.map((option) => (
+            <label key={option.value} className={styles.provider}>
+              <input type="radio" name="ai-provider" checked={provider === option.value} onChange={() => chooseProvider(option.value)} />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <section className={modal.section} aria-labelledby="prompts-title">
         <h3 id="prompts-title" className={modal.sectionTitle}>
           Custom prompts
         </h3>
+        {ai?.provider === 'offline' && (
+          <p className={styles.hint}>
+            {AI_TEXT.offlinePromptsHint}
+          </p>
+        )}
         {list.custom_prompts.length > 0 && (
           <ul className={styles.prompts} ref={promptList}>
             {list.custom_prompts.map((text, index) => (
