@@ -1,5 +1,5 @@
 import { OFFLINE_PROMPT_SKILLS } from './ai.ts';
-import { shortName } from './short-name.ts';
+import { nameSeries, shortName } from './short-name.ts';
 
 /**
  * The web side of the AI features (issue 10): the languages the item menu offers and the words of
@@ -13,6 +13,9 @@ import { shortName } from './short-name.ts';
  * order of their English names, as the menu shows them.
  */
 export const TRANSLATION_LANGUAGES = ['nl', 'en', 'fr', 'de', 'it', 'pt', 'es'] as const;
+
+/** Names a photo's outcome lists before it counts the rest ("… and 3 more"): a toast is a few lines. */
+const PHOTO_NAMES_SHOWN = 5;
 
 export const AI_TEXT = {
   moreActions: (content: string) => `More actions for ${content}`,
@@ -31,6 +34,15 @@ export const AI_TEXT = {
   photoDescription: 'Photograph a shopping list, or choose a photo of one: its items are added to this list.',
   photoNoItems: 'No items were found in this photo. Try again with the whole list in the picture, flat and well lit.',
   photoItemsFound: (count: number) => (count === 1 ? 'Found 1 item: adding it to the list.' : `Found ${count} items: adding them to the list.`),
+  /** What a photo's items did to the list, once added: new ones, checked ones put back, ones already on it. */
+  photoItemsAdded: ({ added, putBack, already }: { added: readonly string[]; putBack: readonly string[]; already: readonly string[] }) =>
+    [
+      added.length > 0 && `Added ${added.length === 1 ? '1 item' : `${added.length} items`} from the photo: ${nameSeries(added.map(shortName), PHOTO_NAMES_SHOWN)}.`,
+      putBack.length > 0 && `Back on the list: ${nameSeries(putBack.map(shortName), PHOTO_NAMES_SHOWN)}.`,
+      already.length > 0 && `Already on the list: ${nameSeries(already.map(shortName), PHOTO_NAMES_SHOWN)}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
   sortFailed: 'Failed to sort with AI: ',
   translateFailed: 'Failed to translate item: ',
   propertiesFailed: 'Failed to add properties: ',

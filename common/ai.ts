@@ -1,6 +1,6 @@
 import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
 import { IMAGE_BODY_LIMIT_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
-import { shortName } from './short-name.ts';
+import { nameSeries, shortName } from './short-name.ts';
 
 /**
  * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
@@ -110,10 +110,7 @@ const MB = (bytes: number) => Math.round(bytes / (1024 * 1024));
 export const OFFLINE_PROMPT_SKILLS = 'understands prompts about departments, aisles, categories, priorities and translations';
 
 /** '"a"', '"a" and "b"', '"a", "b" and "c"': prompts named in a message, each cut short. */
-function quotedSeries(texts: readonly string[]): string {
-  const quoted = texts.map((text) => `"${shortName(text)}"`);
-  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-}
+const quotedSeries = (texts: readonly string[]) => nameSeries(texts.map((text) => `"${shortName(text)}"`));
 
 /** Every message of the AI calls, defined once. */
 export const AI_MESSAGES = {

@@ -10,3 +10,14 @@ export function shortName(name: string): string {
   const characters = [...name.trim()];
   return characters.length <= QUOTED_NAME_MAX_LENGTH ? characters.join('') : `${characters.slice(0, QUOTED_NAME_MAX_LENGTH - 1).join('').trimEnd()}…`;
 }
+
+/**
+ * Names as a sentence lists them: "milk", "milk and eggs", "milk, eggs and bread"; past `shown`
+ * of them, the rest counted ("milk, eggs and 3 more"). The caller cuts each (`shortName`).
+ */
+export function nameSeries(names: readonly string[], shown = names.length): string {
+  const listed = names.slice(0, shown);
+  const more = names.length - listed.length;
+  if (more > 0) return `${listed.join(', ')} and ${more} more`;
+  return listed.length < 2 ? (listed[0] ?? '') : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+}

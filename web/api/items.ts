@@ -33,6 +33,12 @@ export const itemRequests = {
     path: `${itemsPath(listId)}/batch`,
     body: { items: entries },
   }),
+  /** Removes these items and adds the entries, each one item, in one change. */
+  replace: (listId: string, remove: string[], entries: { id: string; content: string }[]): ChangeRequest => ({
+    method: 'POST',
+    path: `${itemsPath(listId)}/replace`,
+    body: { remove, items: entries },
+  }),
   /** The fallback when the batch call answers 404: one entry, which may still hold several items. */
   add: (listId: string, entry: { id: string; content: string }): ChangeRequest => ({ method: 'POST', path: itemsPath(listId), body: entry }),
   update: (listId: string, itemId: string, body: UpdateItemBody): ChangeRequest => ({

@@ -14,6 +14,7 @@ import { toastStore } from '../state/toasts.ts';
 import { makeList, makeUser } from '../test/factories.ts';
 import { answer, callOf, item, mockFetch } from '../test/http.ts';
 import { renderListScreen } from '../test/list-screen.tsx';
+import { ITEM_ESTIMATE_PX } from './list/ItemList.tsx';
 
 // No socket in jsdom: what the live feed brings is set in the store by the tests themselves.
 vi.mock('../state/live-sync.ts', () => ({ followListItems: () => () => undefined, followVisitedList: () => () => undefined }));
@@ -382,6 +383,33 @@ describe('AI on the list screen', () => {
       await act(() => new Promise((done) => setTimeout(done, 20)));
       expect(screen.getByRole('button', { name: AI_TEXT.photoButton })).toHaveFocus();
     });
+
+    it('says what was added, put back and already there, and scrolls to the new items', async () => {
+      const checkedPeas = { ...peas, is_completed: true };
+      const older = Array.from({ length: 60 }, (_, index) => item(`old${index}`, `thing ${index}`, { position: 2 + index }));
+      const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+      // jsdom lays nothing out: the page is as tall as its rows would make it.
+      vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(63 * ITEM_ESTIMATE_PX);
+      fetchMock.mockImplementation(async (url, init) => {
+        const call = `${init?.method ?? 'GET'} ${String(url)}`;
+        if (call === 'GET /api/v1/lists') return answer(200, { lists: [makeList()] });
+        if (call === 'GET /api/v1/lists/l1/items') return answer(200, { items: [milk, checkedPeas, ...older], next: null });
+        if (call === 'POST /api/v1/lists/l1/items/photo') return answer(200, { items: [{ content: 'milk' }, { content: 'juice' }, { content: 'frozen peas' }] });
+        const [forMilk, forJuice, forPeas] = (JSON.parse(String(init?.body)) as { items: { id: string }[] }).items;
+        return answer(201, {
+          results: [item(forJuice!.id, 'juice', { position: 62, created_at: '2025-01-02T00:00:00.000Z' }), { ...peas, is_completed: false }],
+          warnings: ['"milk" is already on this list'],
+          merged: { [forMilk!.id]: milk.id, [forPeas!.id]: peas.id },
+        });
+      });
+      // Oldest first: the new item is the last of 63 rows, far below the screen.
+      appStore.update((state) => ({ ...state, view: { l1: { mode: 'oldest', completedLast: false } } }));
+      renderList(makeList(), [milk, checkedPeas, ...older]);
+      await takePhoto();
+      await vi.waitFor(() => expect(toasts()).toEqual([AI_TEXT.photoItemsAdded({ added: ['juice'], putBack: ['frozen peas'], already: ['milk'] })]));
+      expect(toasts()[0]).toBe('Added 1 item from the photo: juice. Back on the list: frozen peas. Already on the list: milk.');
+      await vi.waitFor(() => expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: expect.toSatisfy((top: number) => top > 1000) })));
+    }, 20_000);
 
     it('closed while the photo is read, gives the read up: nothing is added, nothing is said', async () => {
       const read = later();

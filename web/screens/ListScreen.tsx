@@ -13,7 +13,7 @@ import { Placeholders } from '../components/Placeholders.tsx';
 import ui from '../components/ui.module.css';
 import { aiSortAction, useAiAllowed } from '../state/ai-actions.ts';
 import { appStore, useAppState, type ClientItem, type ListViewOptions } from '../state/app-state.ts';
-import { addItemsAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
+import { deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../state/item-actions.ts';
 import { loadLists, loadVisitedList, renameListAction } from '../state/list-actions.ts';
 import { followListItems, followVisitedList } from '../state/live-sync.ts';
 import { isUnconfirmed } from '../state/optimistic.ts';
@@ -25,6 +25,8 @@ import { ListGone } from './list/ListGone.tsx';
 import { ListName } from './list/ListName.tsx';
 import { VIEW_ONLY_NOTICE_ID } from './list/row-focus.ts';
 import { useFocusWhenEditingEnds } from './list/useFocusWhenEditingEnds.ts';
+import { SplitNotice } from './list/SplitNotice.tsx';
+import { addTypedLineAction } from '../state/split-notice.ts';
 import { ListOptionsMenu } from './list/ListOptionsMenu.tsx';
 import { ListToolbar } from './list/ListToolbar.tsx';
 import { PhotoItemsButton } from './list/PhotoItemsButton.tsx';
@@ -185,7 +187,12 @@ export function ListScreen() {
         )}
         {/* Fixed at the bottom of the window, but in the main landmark with the list it adds to. */}
         {editable && (
-          <AddBar history={history} photoButton={ai && <PhotoItemsButton listId={id} />} onAdd={(text) => addItemsAction(id, text)} />
+          <AddBar
+            history={history}
+            photoButton={ai && <PhotoItemsButton listId={id} />}
+            notice={<SplitNotice listId={id} />}
+            onAdd={(text) => addTypedLineAction(id, text)}
+          />
         )}
       </main>
       {images.dialog}

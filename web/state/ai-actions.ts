@@ -8,7 +8,8 @@ import { itemAi, processItems, readPhotoItems, sortList } from '../api/ai.ts';
 import { ApiError, isNetworkError } from '../api/client.ts';
 import { appStore, type ClientItem, type ClientList } from './app-state.ts';
 import { refusedOnTemporaryList } from './image-actions.ts';
-import { addItemPiecesAction, takeItemAnswers } from './item-actions.ts';
+import { addItemPiecesAction, takeItemAnswers, type AddedPiece, type PieceFate, type PiecesAdded } from './item-actions.ts';
+import { revealItems } from './reveal-items.ts';
 import { session, useSession } from './session.ts';
 import { createStore, useStore } from './store.ts';
 import { notify } from './toasts.ts';
@@ -162,6 +163,18 @@ export async function runCustomPromptsAction(list: ClientList): Promise<void> {
 }
 
 /**
+ * Says what a photo's items did to the list (added, put back, already there: the add's own
+ * warning is left untold), and scrolls to the new ones, else to those put back.
+ */
+function tellPhotoItems({ pieces }: PiecesAdded): void {
+  const of = (fate: PieceFate) => pieces.filter((piece) => piece.fate === fate);
+  const [added, putBack, already] = [of('created'), of('reopened'), of('skipped')];
+  const names = (list: AddedPiece[]) => list.map((piece) => piece.content);
+  notify(AI_TEXT.photoItemsAdded({ added: names(added), putBack: names(putBack), already: names(already) }), added.length > 0 ? 'success' : 'info');
+  revealItems((added.length > 0 ? added : putBack).flatMap((piece) => piece.itemId ?? []));
+}
+
+/**
  * Reads a photographed list and adds its items the way typed ones are added (duplicates, ids made
  * here); answers how many the photo held. On failure the spec's "Failed to analyze photo: " toast,
  * and the error thrown on (spec section 8: "then rethrown") with that message, for the dialog.
@@ -172,7 +185,7 @@ export async function addItemsFromPhotoAction(listId: string, photoData: string,
     const { items } = await track(listId, 'photo', AI_TEXT.analyzingPhoto, () => readPhotoItems(listId, { photoData, provider }, signal));
     // Given up (the dialog closed) while the answer was on its way: nothing is added.
     if (signal?.aborted) return 0;
-    void addItemPiecesAction(listId, items.map((item) => item.content));
+    void addItemPiecesAction(listId, items.map((item) => item.content), { quiet: true }).then((added) => added && tellPhotoItems(added));
     return items.length;
   } catch (error) {
     if (signal?.aborted) return 0;

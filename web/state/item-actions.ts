@@ -1,8 +1,9 @@
 import { chunked } from '../../common/chunked.ts';
 import { HISTORY_MAX, ITEM_BATCH_MAX } from '../../common/constants.ts';
 import { newTimeOrderedId } from '../../common/ids.ts';
-import { planAdds } from '../../common/item-duplicates.ts';
-import { editableName, itemNameKey, itemPieces, parseItem } from '../../common/item-input.ts';
+import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
+import type { NameIndex } from '../../common/compound-names.ts';
+import { editableName, itemNameKey, keptNames, parseItem, splitItemInput, type SplitOnAnd } from '../../common/item-input.ts';
 import { UI_TEXT } from '../../common/messages.ts';
 import { rememberedProperties, withRememberedProperties } from '../../common/property-memory.ts';
 import type { BatchItemsResponse, CreateItemResponse, ItemView } from '../../common/schemas/items.ts';
@@ -100,42 +101,117 @@ async function addOneByOne(listId: string, entries: Entry[]): Promise<ItemView[]
   return created;
 }
 
+/** What became of one piece of an add: a new item, an item that was checked put back, or a name already on the list. */
+export type PieceFate = 'created' | 'reopened' | 'skipped';
+
+export interface AddedPiece {
+  /** The entry's id (the new item's, when created). */
+  id: string;
+  /** As typed ("2 bags chips"), and the name read from it ("chips"). */
+  piece: string;
+  content: string;
+  fate: PieceFate;
+  /** The item that stands for the piece on the list now (none for a name skipped twice in one add). */
+  itemId?: string;
+}
+
+/** What an add did, piece by piece, in order. */
+export interface PiecesAdded {
+  pieces: AddedPiece[];
+  /** Only queued (offline, or the server out of reach): the fates are what this device expects. */
+  queued: boolean;
+  /** The names this add put in the history that were not there before. */
+  newHistory: string[];
+}
+
+/**
+ * The names this device keeps whole when it splits a line (common/item-input.ts `keptNames`): those
+ * in the history (typed before, or kept as one item) and those on the list (someone kept them so).
+ */
+function namesKeptOn(listId: string): NameIndex {
+  const { history, items } = appStore.get();
+  return keptNames([...history, ...(items[listId] ?? []).map((item) => item.content)]);
+}
+
 /**
  * Adds every item of a typed line at once. Each piece becomes an entry with its final id, made
  * here (decision 008), so the list may itself still be on its way to the server. The duplicate
  * rule of common/item-duplicates.ts runs here too: a name already unchecked on the list gets no
  * optimistic row, a checked one comes back unchecked. The server's answer replaces all of it.
+ * Answers what each piece became, and where an "and" split the line (undefined: refused).
  */
-export function addItemsAction(listId: string, input: string): Promise<boolean> {
-  return addItemPiecesAction(listId, itemPieces(input));
+export async function addLineAction(listId: string, input: string): Promise<{ added: PiecesAdded; splitOnAnd: SplitOnAnd[] } | undefined> {
+  const { pieces, splitOnAnd } = splitItemInput(input, namesKeptOn(listId));
+  const added = await addItemPiecesAction(listId, pieces);
+  return added && { added, splitOnAnd };
+}
+
+/** `addLineAction`, answering whether the items were taken (false: refused, rolled back and told). */
+export async function addItemsAction(listId: string, input: string): Promise<boolean> {
+  return (await addLineAction(listId, input)) !== undefined;
+}
+
+interface AddOptions {
+  /** Items to remove in the same change (POST /items/replace): "Keep as one item", and its Undo. */
+  removing?: readonly ClientItem[];
+  /** Leaves the warning of a name already on the list untold: the caller says what happened itself. */
+  quiet?: boolean;
 }
 
 /**
  * `addItemsAction` for items split already, one item each (those read from a photo: "mac and cheese"
- * stays one). Answers false when the items were refused (rolled back and told), so the input can
+ * stays one). Answers undefined when the items were refused (rolled back and told), so the input can
  * give the text back. More than the server takes in one call go in turns of ITEM_BATCH_MAX, in
  * their order; a turn refused stops the rest, and a second try of the text given back finds the
  * turns that went on the list already (duplicates, skipped).
  */
-export async function addItemPiecesAction(listId: string, pieces: readonly string[]): Promise<boolean> {
-  if (pieces.length === 0) return false;
+export async function addItemPiecesAction(listId: string, pieces: readonly string[], options: AddOptions = {}): Promise<PiecesAdded | undefined> {
+  if (pieces.length === 0) return undefined;
+  const all: PiecesAdded = { pieces: [], queued: false, newHistory: [] };
   for (const batch of chunked(pieces, ITEM_BATCH_MAX)) {
-    if (!(await addBatch(listId, batch))) return false;
+    const added = await addBatch(listId, batch, options);
+    if (!added) return undefined;
+    all.pieces.push(...added.pieces);
+    all.queued ||= added.queued;
+    all.newHistory.push(...added.newHistory);
   }
-  return true;
+  return all;
 }
 
-/** One batch call's worth of `addItemPiecesAction`. */
-async function addBatch(listId: string, pieces: readonly string[]): Promise<boolean> {
+/**
+ * Removes `removing` and adds `pieces` in one change (POST /items/replace), optimistic as an add:
+ * answers what each piece became, or undefined when refused (all of it put back and told).
+ */
+export function replaceItemsAction(listId: string, removing: readonly ClientItem[], pieces: readonly string[]): Promise<PiecesAdded | undefined> {
+  return addBatch(listId, pieces, { removing });
+}
+
+/** What a queued add expects of each step of its plan (common/item-duplicates.ts). */
+const PLANNED_FATE: Record<AddStep<unknown>['kind'], PieceFate> = { create: 'created', reopen: 'reopened', skip: 'skipped' };
+
+/** The fate of each entry from the server's answer: its id among the results, or what stands for it. */
+function fatesOf(entries: readonly { id: string }[], answer: Pick<BatchItemsResponse, 'results' | 'merged'>): Pick<AddedPiece, 'fate' | 'itemId'>[] {
+  const answered = new Set(answer.results.map((item) => item.id));
+  return entries.map(({ id }) => {
+    if (answered.has(id)) return { fate: 'created', itemId: id };
+    const standIn = answer.merged[id];
+    return { fate: standIn !== undefined && answered.has(standIn) ? 'reopened' : 'skipped', itemId: standIn };
+  });
+}
+
+/** One batch call's worth of `addItemPiecesAction` (or a replace, when `removing`). */
+async function addBatch(listId: string, pieces: readonly string[], { removing = [], quiet = false }: AddOptions): Promise<PiecesAdded | undefined> {
   const { propertyCache, items } = appStore.get();
-  const current = items[listId] ?? [];
+  const removed = new Set(removing.map((item) => item.id));
+  const held = items[listId] ?? [];
+  const current = held.filter((item) => !removed.has(item.id));
   const drafts = pieces.map((piece) => {
     const parsed = parseItem(piece);
     return { id: newTimeOrderedId(), piece, content: parsed.content, nameKey: itemNameKey(parsed.content), typed: parsed.properties };
   });
   const plan = planAdds(drafts, current.map((item) => ({ id: item.id, nameKey: itemNameKey(item.content), isCompleted: item.is_completed })));
   const now = serverNow().toISOString();
-  const top = Math.max(-1, ...current.map((item) => item.position));
+  const top = Math.max(-1, ...held.map((item) => item.position));
   const temps: ClientItem[] = plan.steps.flatMap((step, index) => {
     if (step.kind !== 'create') return [];
     const { id, content, nameKey, typed } = step.draft;
@@ -158,11 +234,20 @@ async function addBatch(listId: string, pieces: readonly string[]): Promise<bool
     const ids = new Set(taken.map((item) => item.id));
     return [...withoutTemps(list).filter((item) => !ids.has(item.id)), ...keepUploadingImages(list, taken)];
   };
-  setItems(listId, (list) => [...list.map((item) => (reopened.has(item.id) ? { ...item, is_completed: false } : item)), ...temps]);
+  setItems(listId, (list) => [
+    ...list.filter((item) => !removed.has(item.id)).map((item) => (reopened.has(item.id) ? { ...item, is_completed: false } : item)),
+    ...temps,
+  ]);
   const newHistory = addToHistory(plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content])));
   const entries = drafts.map(({ id, piece }) => ({ id, content: piece }));
+  const request = removing.length > 0 ? itemRequests.replace(listId, [...removed], entries) : itemRequests.batch(listId, entries);
+  const outcome = (fates: Pick<AddedPiece, 'fate' | 'itemId'>[], queued: boolean): PiecesAdded => ({
+    pieces: drafts.map(({ id, piece, content }, index) => ({ id, piece, content, ...fates[index]! })),
+    queued,
+    newHistory,
+  });
   try {
-    const sent = await sendChange<BatchItemsResponse>(itemRequests.batch(listId, entries), {
+    const sent = await sendChange<BatchItemsResponse>(request, {
       listId,
       onQueued: (key) => setItems(listId, (list) => list.map((item) => (tempIds.has(item.id) ? { ...item, pendingKey: key } : item))),
     });
@@ -175,20 +260,24 @@ async function addBatch(listId: string, pieces: readonly string[]): Promise<bool
       ? plan.steps.flatMap((step) => (step.kind === 'skip' ? [] : [step.draft.content]))
       : sent.value.results.map((item) => item.content);
     if (added.length > 0) announce(UI_TEXT.itemsAddedAnnouncement(added));
-    if (warning) notify(warning, 'warning');
-    return true;
+    if (warning && !quiet) notify(warning, 'warning');
+    const planned = plan.steps.map((step) => ({ fate: PLANNED_FATE[step.kind], itemId: step.kind === 'reopen' ? step.itemId : step.kind === 'create' ? step.draft.id : undefined }));
+    return sent.queued ? outcome(planned, true) : outcome(fatesOf(entries, sent.value), false);
   } catch (error) {
     try {
-      if (!notFound(error)) throw error;
+      if (!notFound(error) || removing.length > 0) throw error;
       const created = await addOneByOne(listId, entries);
       setItems(listId, (list) => upsert(list, created));
-      return true;
+      return outcome(fatesOf(entries, { results: created, merged: {} }), false);
     } catch (failure) {
-      setItems(listId, (list) => withoutTemps(list).map((item) => before.find((old) => old.id === item.id) ?? item));
+      setItems(listId, (list) => [
+        ...withoutTemps(list).map((item) => before.find((old) => old.id === item.id) ?? item),
+        ...removing.filter((item) => !list.some((entry) => entry.id === item.id)),
+      ]);
       appStore.update((state) => ({ ...state, history: state.history.filter((entry) => !newHistory.includes(entry)) }));
       notify(UI_TEXT.itemsAddFailed + messageOf(failure, ''), 'error');
       rereadListAfterRefusal(listId, failure);
-      return false;
+      return undefined;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Mic, Plus } from 'lucide-react';
-import { useId, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { SUGGESTIONS_MAX } from '../../../common/constants.ts';
 import { pastedAsOneLine } from '../../../common/item-input.ts';
 import { UI_TEXT } from '../../../common/messages.ts';
@@ -17,10 +17,36 @@ interface AddBarProps {
   onAdd: (text: string) => Promise<boolean>;
   /** The camera button (items from a photo), for those who may use AI on the list. */
   photoButton?: ReactNode;
+  /** Shown above the input: what the last add did that the user may want otherwise (SplitNotice). */
+  notice?: ReactNode;
+}
+
+/**
+ * The bar's height as the page's `--add-bar-height` while it is there: the list's room below its
+ * last row and the toasts' place follow it when a notice makes the bar taller (global.css holds
+ * the height of the bar alone).
+ */
+function useHeightAsPageSpace(bar: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return undefined;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize;
+      if (height) root.setProperty('--add-bar-height', `${Math.ceil(height)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--add-bar-height');
+    };
+  }, [bar]);
 }
 
 /** The bottom input: several items at once, history suggestions (a combobox), a camera button and voice input. */
-export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
+export function AddBar({ history, onAdd, photoButton, notice }: AddBarProps) {
+  const bar = useRef<HTMLFormElement>(null);
+  useHeightAsPageSpace(bar);
   const [text, setText] = useState('');
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(true);
@@ -76,7 +102,7 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
   }
 
   return (
-    <form className={styles.bar} onSubmit={onSubmit}>
+    <form ref={bar} className={styles.bar} onSubmit={onSubmit}>
       {suggestions.length > 0 && (
         <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.suggestions}>
           {suggestions.map((suggestion, index) => (
@@ -94,6 +120,7 @@ export function AddBar({ history, onAdd, photoButton }: AddBarProps) {
           ))}
         </ul>
       )}
+      {notice}
       <div className={styles.row}>
         <input
           name={ADD_ITEM_INPUT_NAME}

@@ -9,6 +9,7 @@ import type { ClientItem } from '../../state/app-state.ts';
 import { notify } from '../../state/toasts.ts';
 import { ItemRow, RENAME_ITEM_INPUT_NAME, type ItemRowProps } from './ItemRow.tsx';
 import { belowTheRows, keysAround, rowInPlace } from './row-focus.ts';
+import { useRevealItems } from './useRevealItems.ts';
 import styles from './ItemList.module.css';
 
 /** Rows drawn beyond the screen on each side: a fast flick or a Tab lands on rows already there. */
@@ -128,6 +129,10 @@ export function ItemList({ items, groupKey, editable, onToggle, onDelete, onRena
     // the virtualiser draws them in a second, blocking render once it has measured the window.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
+
+  // Items a photo added, wherever the order put them: in the middle, clear of the header and the add bar.
+  const scrollToRow = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]);
+  useRevealItems(rows, scrollToRow);
 
   // A row that its own change moved while it held the focus (checked with "Completed last") is
   // scrolled to: the focus must not sit far off screen (WCAG 2.4.11). Rows that others' changes

@@ -98,7 +98,7 @@ describe('ItemRow', () => {
   });
 
   it('edits the name alone when its quantity would not read back the same', async () => {
-    render(<ItemRow item={item('i2', 'flour', { properties: { qty: '2 kg' } })} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
+    render(<ItemRow item={item('i2', 'flour', { properties: { qty: '2 stone' } })} editable onToggle={vi.fn()} onDelete={vi.fn()} onRename={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'flour, rename item' }));
     expect(screen.getByRole('textbox', { name: 'Item name' })).toHaveValue('flour');
   });
