@@ -1,5 +1,5 @@
 import { OFFLINE_PROMPT_SKILLS } from './ai.ts';
-import { nameSeries, shortName } from './short-name.ts';
+import { nameSeries, quotedNames, shortName } from './short-name.ts';
 
 /**
  * The web side of the AI features (issue 10): the languages the item menu offers and the words of
@@ -23,6 +23,8 @@ export const AI_TEXT = {
   translateTo: (language: string) => `Translate into ${language}`,
   addProperties: 'Add properties',
   runCustomPrompts: 'Run custom prompts',
+  /** Beside the custom prompts' success, the list's prompts the built-in assistant skipped (`skippedPrompts`). */
+  promptsSkipped: (prompts: readonly string[]) => `Skipped ${quotedNames(prompts)}: the built-in assistant ${OFFLINE_PROMPT_SKILLS}.`,
   /** List Settings on a server whose AI is the built-in assistant, which runs some prompts only. */
   offlinePromptsHint: `This server runs prompts with its built-in assistant, which ${OFFLINE_PROMPT_SKILLS}.`,
   runningCustomPrompts: 'Running custom prompts…',

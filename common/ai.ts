@@ -1,6 +1,6 @@
 import { AI_PROVIDERS, ITEM_BATCH_MAX } from './constants.ts';
 import { IMAGE_BODY_LIMIT_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './images.ts';
-import { nameSeries, shortName } from './short-name.ts';
+import { quotedNames, shortName } from './short-name.ts';
 
 /**
  * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
@@ -109,9 +109,6 @@ const MB = (bytes: number) => Math.round(bytes / (1024 * 1024));
 /** What the offline assistant can do with a custom prompt (server/ai/offline/prompt-intents.ts). */
 export const OFFLINE_PROMPT_SKILLS = 'understands prompts about departments, aisles, categories, priorities and translations';
 
-/** '"a"', '"a" and "b"', '"a", "b" and "c"': prompts named in a message, each cut short. */
-const quotedSeries = (texts: readonly string[]) => nameSeries(texts.map((text) => `"${shortName(text)}"`));
-
 /** Every message of the AI calls, defined once. */
 export const AI_MESSAGES = {
   /** 501: no model configured and no offline path for the feature (design brief, "AI"). */
@@ -152,7 +149,5 @@ export const AI_MESSAGES = {
     `The built-in assistant does not know how to say "${shortName(name)}" in ${language}`,
   /** 501 for custom prompts or a property the offline assistant cannot run (each one of them, when it runs none). */
   offlinePrompt: (...prompts: string[]) =>
-    `No AI model is configured on this server, and the built-in assistant cannot run ${quotedSeries(prompts)}: it ${OFFLINE_PROMPT_SKILLS}`,
-  /** Beside the custom prompts' success, those of the list the offline assistant skipped. */
-  promptsSkipped: (prompts: readonly string[]) => `Skipped ${quotedSeries(prompts)}: the built-in assistant ${OFFLINE_PROMPT_SKILLS}.`,
+    `No AI model is configured on this server, and the built-in assistant cannot run ${quotedNames(prompts)}: it ${OFFLINE_PROMPT_SKILLS}`,
 } as const;

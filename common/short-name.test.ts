@@ -47,7 +47,7 @@ describe('nameSeries', () => {
 
   it('lists prompts and photo items in messages, each cut short', () => {
     const long = 'L'.repeat(500);
-    expect(AI_MESSAGES.promptsSkipped(['Write a poem', long])).toBe(
+    expect(AI_TEXT.promptsSkipped(['Write a poem', long])).toBe(
       `Skipped "Write a poem" and "${shortName(long)}": the built-in assistant understands prompts about departments, aisles, categories, priorities and translations.`,
     );
     expect(AI_TEXT.photoItemsAdded({ added: ['milk', 'eggs', 'bread', 'jam', 'tea', 'rice', long], putBack: ['butter'], already: [long] })).toBe(

@@ -11,6 +11,9 @@ export function shortName(name: string): string {
   return characters.length <= QUOTED_NAME_MAX_LENGTH ? characters.join('') : `${characters.slice(0, QUOTED_NAME_MAX_LENGTH - 1).join('').trimEnd()}…`;
 }
 
+/** Names a message quotes, each cut short: '"a"', '"a" and "b"', '"a", "b" and "c"'. */
+export const quotedNames = (names: readonly string[]): string => nameSeries(names.map((name) => `"${shortName(name)}"`));
+
 /**
  * Names as a sentence lists them: "milk", "milk and eggs", "milk, eggs and bread"; past `shown`
  * of them, the rest counted ("milk, eggs and 3 more"). The caller cuts each (`shortName`).

@@ -325,7 +325,7 @@ describe('AI on the list screen', () => {
       fakeServer(fetchMock, list, [milk], [answer(200, { updatedItems: [changed], skippedPrompts: ['Write a poem'] })]);
       renderList(list, [milk]);
       await runFromMenu();
-      await vi.waitFor(() => expect(toasts()).toEqual([`${MESSAGES.customPromptsDone(1)} ${AI_MESSAGES.promptsSkipped(['Write a poem'])}`]));
+      await vi.waitFor(() => expect(toasts()).toEqual([`${MESSAGES.customPromptsDone(1)} ${AI_TEXT.promptsSkipped(['Write a poem'])}`]));
       expect(toasts()[0]).toBe(
         'Successfully processed 1 items with custom prompts! Skipped "Write a poem": the built-in assistant understands prompts about departments, aisles, categories, priorities and translations.',
       );

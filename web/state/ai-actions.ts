@@ -1,4 +1,4 @@
-import { AI_MESSAGES, AI_TIER_OF, DEFAULT_AI_PROVIDER, languageName, type AiProviderValue } from '../../common/ai.ts';
+import { AI_TIER_OF, DEFAULT_AI_PROVIDER, languageName, type AiProviderValue } from '../../common/ai.ts';
 import { AI_TEXT } from '../../common/ai-ui.ts';
 import { AI_PROVIDER_STORAGE_PREFIX } from '../../common/constants.ts';
 import { MESSAGES } from '../../common/messages.ts';
@@ -156,7 +156,7 @@ export async function runCustomPromptsAction(list: ClientList): Promise<void> {
     takeItemAnswers(list.id, updatedItems);
     const done = MESSAGES.customPromptsDone(updatedItems.length);
     if (skippedPrompts.length === 0) notify(done, 'success');
-    else notify(`${done} ${AI_MESSAGES.promptsSkipped(skippedPrompts)}`, 'warning');
+    else notify(`${done} ${AI_TEXT.promptsSkipped(skippedPrompts)}`, 'warning');
   } catch (error) {
     reportFailure(MESSAGES.customPromptsRunFailed, error);
   }
