@@ -18,5 +18,6 @@ export const SPLIT_TEXT = {
   keep: 'Keep as one item',
   kept: (name: string) => `Kept “${shortName(name)}” as one item.`,
   undo: 'Undo',
-  dismiss: 'Dismiss',
+  /** Beside the toasts' own Dismiss, a name of its own. */
+  dismiss: 'Dismiss the notice',
 } as const;

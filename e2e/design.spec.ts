@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH, CUSTOM_PROMPT_MAX_LENGTH, FIRST_NAME_MAX_LENGTH, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH, STORAGE_KEYS } from '../common/constants.ts';
 import { duplicateItemWarning, MESSAGES, UI_TEXT } from '../common/messages.ts';
 import { REALTIME_PATH } from '../common/realtime.ts';
+import { SPLIT_TEXT } from '../common/split-notice.ts';
 import { addItems, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, newEmail, openNewList, registerAs, registerUser, toast } from './fixtures.ts';
 
 /** Issue 12's design: a phone's narrowest screen, the counts and the last change, the grouped view. */
@@ -105,6 +106,7 @@ test('sorted by department, items show under sticky group headings with their do
   const listId = await openNewList(page, 'Shop');
   await addItems(page, 'milk, cheese, apples and nails');
   await expect(page.locator('[data-pending="true"]')).toHaveCount(0);
+  await page.getByRole('button', { name: SPLIT_TEXT.dismiss }).click();
   await setProperties(page, listId, 'milk', { department: 'Dairy' });
   await setProperties(page, listId, 'cheese', { department: 'Dairy' });
   await setProperties(page, listId, 'apples', { department: 'Produce' });
