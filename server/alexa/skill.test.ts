@@ -175,6 +175,16 @@ describe('what the skill does', () => {
     expect(await itemsOf(user, listId)).toHaveLength(2);
   });
 
+  it('"add" keeps names whole as the app does: the built-in ones, and one kept as one item on the list', async () => {
+    const user = await linkedUser();
+    const listId = await listWith(user, 'Groceries', ['"chips and salsa"']);
+    const add = (item: string) => ask(intent(INTENTS.addItem, { item, list: 'groceries' }), { accessToken: user.accessToken });
+
+    expect(speechOf(await add('mac and cheese and milk'))).toBe('Added mac and cheese and milk to Groceries.');
+    expect(speechOf(await add('chips and salsa'))).toBe(ALEXA_SPEECH.alreadyOn('chips and salsa', 'Groceries'));
+    expect((await itemsOf(user, listId)).map((item) => item.content).sort()).toEqual(['chips and salsa', 'mac and cheese', 'milk']);
+  });
+
   it('"what\'s on {list}" reads the unchecked items, and stops after a handful', async () => {
     const user = await linkedUser();
     const listId = await listWith(user, 'Groceries', ['milk', 'eggs', 'bread']);

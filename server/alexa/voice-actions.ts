@@ -72,6 +72,13 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
     return last ? [last, ...lists.filter((list) => list !== last)] : lists;
   }
 
+  /** The pieces as the batch call's entries, held to its limits (a refusal said in its words). */
+  function checkedBatch(pieces: readonly string[]) {
+    const batch = BatchItemsBody.safeParse({ items: pieces.map((content) => ({ content })) });
+    if (!batch.success) throw badRequest(batch.error.issues[0]!.message);
+    return batch.data.items;
+  }
+
   return {
     /**
      * "add {item} to {list}": the text is split and parsed like typed input ("2 milk and eggs" is
@@ -79,14 +86,15 @@ export function createVoiceActions(deps: { lists: ListService; items: ItemServic
      */
     async add(actor: Actor, item: string | undefined, spokenList: string | undefined, conversation: Conversation): Promise<VoiceAnswer> {
       const text = item ?? '';
-      const pieces = itemPieces(text);
-      if (pieces.length === 0) return { speech: ALEXA_SPEECH.whichItem };
-      const batch = BatchItemsBody.safeParse({ items: pieces.map((content) => ({ content })) });
-      if (!batch.success) throw badRequest(batch.error.issues[0]!.message);
+      const spoken = itemPieces(text);
+      if (spoken.length === 0) return { speech: ALEXA_SPEECH.whichItem };
+      checkedBatch(spoken);
       const lists = await candidateLists(actor, spokenList, conversation);
       if (!Array.isArray(lists)) return lists;
       const list = lists[0]!;
-      const { body } = await deps.items.addBatch(actor, list.id, batch.data.items);
+      // Split again with the names kept whole on that list, as the web app splits a line there.
+      const pieces = itemPieces(text, await deps.items.namesKeptOn(list.id, text));
+      const { body } = await deps.items.addBatch(actor, list.id, checkedBatch(pieces));
       const added = body.results.map(spokenItem);
       const speech = added.length > 0
         ? speechWithin(added, added.length, (series) => ALEXA_SPEECH.added(series, list.name))

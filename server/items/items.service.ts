@@ -371,6 +371,13 @@ export function createItemService(deps: ItemDeps) {
       );
     },
 
+    /**
+     * The names of the list that a text typed without an id keeps whole (those on it that hold
+     * "and": decision 041), for a caller that splits the text itself (the voice assistant).
+     * Undefined when the text could not split on an "and" anyway.
+     */
+    namesKeptOn: (listId: string, text: string) => namesKeptOn(listId, [{ content: text }]),
+
     /** Deletes one item; 404 when the list has no such item. */
     async remove(actor: Actor, listId: string, itemId: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
