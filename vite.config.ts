@@ -18,8 +18,18 @@ export const DEV_API_PORT = DEV_PORT + 1;
  * (lists and a list), its state and its live client is one. Dialogs opened on demand stay lazy,
  * and so does every other screen.
  */
-const SIGN_IN_SHARED = /[\\/]web[\\/](screens[\\/]AuthLayout|components[\\/](BusyButton|Field|FormMessage|errors|ui\.module|useFieldError))\./;
-const SIGNED_IN_APP = /[\\/]web[\\/](SignedInApp\.tsx|state[\\/]|realtime[\\/]|screens[\\/](DashboardScreen\.tsx|ListScreen\.tsx|dashboard[\\/]|list[\\/]))/;
+const SIGN_IN_SHARED = /[\\/]web[\\/](features[\\/](auth[\\/](auth-api|AuthLayout|useProviderSignIn|index)|public[\\/]join-path)|ui[\\/](BusyButton|Field|FormMessage|ui\.module|useFieldError)|core[\\/]net[\\/]errors)\./;
+const SIGNED_IN_APP = new RegExp(
+  [
+    String.raw`[\\/]web[\\/](app[\\/](SignedInApp|live-sync|first-screen-\w+|load-again-online)\.`,
+    String.raw`|core[\\/](store|sync)[\\/]|core[\\/]net[\\/](app-update|handoff|live|live-client|server-clock|when-idle)\.`,
+    String.raw`|features[\\/](lists[\\/](DashboardScreen\.tsx|ListScreen\.tsx|dashboard[\\/]|list[\\/]|list-actions|live-lists|screen-loads)`,
+    String.raw`|items[\\/](?!items-api)|ai[\\/](?!ai-api)|photos[\\/](ItemImage|image-actions|waiting-photos)`,
+    String.raw`|notifications[\\/](ListMuteSwitch|list-notifications|push\.)|public[\\/]public-live|store-order[\\/]store-order\.`,
+    String.raw`|shares[\\/](MembersSection|ShareLinkField|ShareListModal|WaitingInvitations|useWaitingInvitations|share-actions|leave-list|live-shares)`,
+    String.raw`|transfer[\\/]ListImportDialog|account[\\/]live-user|[\w-]+[\\/]lazy-dialogs))`,
+  ].join(''),
+);
 const OPENED_ON_DEMAND = /(Dialog|Modal)(\.module\.css|\.tsx)$/;
 
 /** The brand colour of the logo (web/public/logo.svg) and of the browser's chrome around the app. */
@@ -84,6 +94,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [new RegExp(`^${API_BASE_PATH}/`)],
         cleanupOutdatedCaches: true,
+        // Notifications: showing a push and opening its list on a click (web/public/push-sw.js).
+        importScripts: ['push-sw.js'],
       },
     }),
     // Precompressed copies beside every asset; the server picks the one the browser accepts.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -6,8 +7,9 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres'): TestProje
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.js'],
     globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/setup.ts'],
     env: { LISTO_TEST_DB: database },
     // Server tests hash passwords and start child processes: give slow CI machines room.
     testTimeout: 30_000,
@@ -17,6 +19,10 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres'): TestProje
 
 export default defineConfig({
   test: {
+    // Two test files at a time on a two-core machine (Vitest's default leaves one core to itself):
+    // a server test file waits on its database, sockets and child processes much of the time, and
+    // each file has its own database and ports (docs/decisions/068-test-time.md).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // CI keeps a machine-readable result for the summary line of .ci/run.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
@@ -30,6 +36,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // A file's first test loads its screens' chunks in jsdom; with two files at a time on two
+          // busy cores that took over the default 5 s. The limit ends a hang; it does not judge speed.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { AI_DEPARTMENTS, AI_PRIORITIES, OTHER_DEPARTMENT, type AiSortKind } from './ai.ts';
 
 /**
- * The order of an AI sort (spec section 4's `ai-{kind}`), from the properties enrichment stored on
+ * The order of an AI sort (`ai-{kind}`), from the properties enrichment stored on
  * the items: the server stores it as positions, and the web app can apply the same rule to its
  * optimistic rows. Pure: the input array is never changed.
  *
@@ -51,7 +51,7 @@ function byText(key: string) {
 }
 
 function priorityRank(item: AiSortableItem): number {
-  const index = (AI_PRIORITIES as readonly string[]).indexOf(String(item.properties.priority ?? '').toLowerCase());
+  const index = (AI_PRIORITIES as readonly string[]).indexOf(text(item.properties.priority)?.toLowerCase() ?? '');
   return index === -1 ? AI_PRIORITIES.length : index;
 }
 

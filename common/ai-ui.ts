@@ -2,9 +2,9 @@ import { OFFLINE_PROMPT_SKILLS } from './ai.ts';
 import { nameSeries, quotedNames, shortName } from './short-name.ts';
 
 /**
- * The web side of the AI features (issue 10): the languages the item menu offers and the words of
- * the AI controls that the spec does not fix. The spec's own messages (custom prompts, photo
- * analysis, temporary list) are in messages.ts; the server's in ai.ts.
+ * The web side of the AI features: the languages the item menu offers and the words of the AI
+ * controls. The messages shared with the rest of the app (custom prompts, photo analysis, temporary
+ * list) are in messages.ts; the server's in ai.ts.
  */
 
 /**

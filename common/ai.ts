@@ -3,17 +3,17 @@ import { IMAGE_BODY_LIMIT_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from './ima
 import { quotedNames, shortName } from './short-name.ts';
 
 /**
- * Constants and messages of the AI features (issue 10; spec sections 1, 2, 4, 5, 7, 8 and 9):
+ * Constants and messages of the AI features (docs/api.md, "AI"):
  * sorting, translation, properties, custom prompts and photo-to-items. Shared by the server and the
  * web app, so both name the same sort kinds, departments and errors.
  */
 
-/** AI sort kinds of spec section 9; `smart` is the default. The sort call's `prompt` names one. */
+/** AI sort kinds; `smart` is the default. The sort call's `prompt` names one. */
 export const AI_SORT_KINDS = ['smart', 'department', 'category', 'priority'] as const;
 export type AiSortKind = (typeof AI_SORT_KINDS)[number];
 export const DEFAULT_AI_SORT_KIND: AiSortKind = 'smart';
 
-/** The value a client sends as `provider` (spec section 9), and the model tier it picks on the server. */
+/** The value a client sends as `provider`, and the model tier it picks on the server. */
 export type AiProviderValue = (typeof AI_PROVIDERS)[number]['value'];
 export type AiTier = 'standard' | 'expensive';
 export const AI_TIER_OF: Record<AiProviderValue, AiTier> = {
@@ -51,7 +51,7 @@ export const AI_DEPARTMENTS = [
 export type AiDepartment = (typeof AI_DEPARTMENTS)[number];
 export const OTHER_DEPARTMENT: AiDepartment = 'Other';
 
-/** Priorities, most urgent first (spec section 3's `priority` property). */
+/** Priorities, most urgent first (the `priority` property). */
 export const AI_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type AiPriority = (typeof AI_PRIORITIES)[number];
 
@@ -71,11 +71,11 @@ export function languageName(code: string): string | undefined {
   }
 }
 
-/** A translation is stored as the property `name_{language}` (spec section 3). */
+/** A translation is stored as the property `name_{language}`. */
 export const translationKey = (language: string) => `name_${language}`;
 
 /**
- * A photo's decoded bytes and pixels: the bounds of an image attached to an item (issue 9), so a
+ * A photo's decoded bytes and pixels: the bounds of an image attached to an item, so a
  * photo that one call takes, the other takes too.
  */
 export const AI_PHOTO_MAX_BYTES = IMAGE_MAX_BYTES;
@@ -111,7 +111,7 @@ export const OFFLINE_PROMPT_SKILLS = 'understands prompts about departments, ais
 
 /** Every message of the AI calls, defined once. */
 export const AI_MESSAGES = {
-  /** 501: no model configured and no offline path for the feature (design brief, "AI"). */
+  /** 501: no model configured and no offline path for the feature (docs/api.md, "AI"). */
   notConfigured: 'No AI model is configured on this server',
   notAllowed: 'AI features are not enabled for your account. Ask the administrator of this Listo server to turn them on.',
   rateLimited: 'Too many AI requests. Please wait a minute and try again.',
@@ -138,9 +138,6 @@ export const AI_MESSAGES = {
   photoUnreadable: 'The photo could not be read: it may be damaged or incomplete',
   propertiesTooLarge: 'The properties the AI model answered would make an item too large; nothing was changed',
   renamedMeanwhile: 'The item was renamed while the AI model worked on it. Nothing was changed; please try again.',
-  adminOnly: "Only this server's administrators can change AI access",
-  userNotFound: 'User not found',
-  canUseAiRequired: 'Send can_use_ai as true or false',
   /** 501 for a language the offline assistant does not speak, when no model is configured. */
   offlineLanguage: (language: string) =>
     `No AI model is configured on this server, and the built-in assistant cannot translate into ${language}`,

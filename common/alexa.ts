@@ -1,14 +1,16 @@
 import { SERVER_MESSAGES } from './messages.ts';
 
 /**
- * The voice assistant (issue 11): the account-linking page, the linked apps in Account Settings,
+ * The voice assistant: the account-linking page, the linked apps in Account Settings,
  * and what the skill says. Every path, word and message of the feature, defined once.
  */
 
-/** The page the Alexa app opens to link an account (spec section 2): the skill's "Authorization URI". */
+/** The page the Alexa app opens to link an account: the skill's "Authorization URI". */
 export const ALEXA_LOGIN_PATH = '/alexa-login';
-/** Below the API base: where the linking page posts its form (spec section 7). */
+/** Below the API base: where the linking page posts its form. */
 export const ALEXA_AUTHORIZE_PATH = '/auth/alexa/auth';
+/** Below the API base: where the linking page gets its form's token. */
+export const ALEXA_LINK_FORM_PATH = '/auth/alexa/form';
 /** Below the API base: the skill's "Access Token URI". */
 export const ALEXA_TOKEN_PATH = '/auth/alexa/token';
 /** Below the API base: the skill's HTTPS endpoint. */
@@ -40,6 +42,7 @@ export const LINK_ERRORS = {
   rate_limited: SERVER_MESSAGES.tooManyAttempts,
   invalid_client: 'This link does not come from an app this Listo server knows. Start account linking again in the Alexa app.',
   invalid_request: 'This link is incomplete. Start account linking again in the Alexa app.',
+  stale_form: 'This sign-in form has expired, or was sent from another site. Please sign in again.',
 } as const;
 export type LinkError = keyof typeof LINK_ERRORS;
 
@@ -53,7 +56,7 @@ export const LINK_PAGE_TEXT = {
 
 export const LINKED_APPS_TEXT = {
   title: 'Linked apps',
-  none: 'No apps are linked to your account. Voice assistants are linked from their own app.',
+  none: 'No apps are linked to your account. Voice and AI assistants are linked from their own app.',
   linkedOn: (date: string) => `Linked on ${date}`,
   unlink: 'Unlink',
   unlinking: 'Unlinking…',
@@ -64,7 +67,7 @@ export const LINKED_APPS_TEXT = {
   loadFailed: 'Your linked apps could not be loaded.',
 } as const;
 
-/** Answers of the account-linking and skill calls that the spec leaves to the server. */
+/** The server's own answers to the account-linking and skill calls. */
 export const ALEXA_SERVER_MESSAGES = {
   linkedAppNotFound: 'No app with this id is linked to your account.',
   signatureInvalid: 'The request does not carry a valid Alexa signature.',

@@ -1,6 +1,5 @@
 /**
- * Business constants from the product spec (sections 4, 5 and 9), defined once and used by
- * the server and the web app alike.
+ * Business constants, defined once and used by the server and the web app alike.
  */
 
 /** Shown in Account Settings and answered by GET /health. */
@@ -29,7 +28,7 @@ export const PHOTO_DIALOG_CLOSE_MS = 500;
 
 export const TEMP_ID_PREFIX = 'temp-';
 
-/** Keys under which the web app keeps its state in localStorage (spec section 9). */
+/** Keys under which the web app keeps its state in localStorage. */
 export const STORAGE_KEYS = {
   token: 'listo_token',
   user: 'listo_user',
@@ -68,7 +67,7 @@ export const ITEMS_PAGE_MAX = 500;
 /** An item's properties as JSON: room for translations and AI tags, not for files. */
 export const ITEM_PROPERTIES_MAX_BYTES = 10_000;
 
-/** The header that makes a mutating call safe to retry (design brief, "Live subscriptions"). */
+/** The header that makes a mutating call safe to retry (docs/api.md, "Safe retries (`Idempotency-Key`)"). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats the stored answer of an earlier request with the same key. */
 export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -93,23 +92,38 @@ export const LIST_NAME_MAX_LENGTH = 200;
 /** Custom prompts run one AI call each over every item, so a list keeps only a handful. */
 export const CUSTOM_PROMPTS_MAX = 20;
 export const CUSTOM_PROMPT_MAX_LENGTH = 1000;
-/** Share link form of spec section 9: `{origin}/join/{listId}`. */
+/** Share link form: `{origin}/join/{listId}`. */
 export const JOIN_PATH_PREFIX = '/join/';
+/**
+ * An invitation link (for a server that cannot send mail, decision 047) works once, for this long:
+ * long enough to pass on by hand and be opened a few days later, short enough that a link lying
+ * forgotten in a chat does not admit someone months on.
+ */
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * An ended invitation link (expired, used or revoked) is kept this long past its end, so that
+ * opening it says which and what to do; after that its row is purged and the link is unknown.
+ */
+export const INVITATION_LINK_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** The web app's page an invitation link opens: `{origin}/invitation#{token}` (the token stays out of server logs). */
+export const INVITATION_LINK_PATH = '/invitation';
+/** Why an invitation link no longer admits anyone (`POST /invitation-links/accept`, `410`). */
+export const INVITATION_LINK_ENDED = ['expired', 'used', 'revoked'] as const;
 
 /** The AI provider a user picked for a list is remembered in localStorage under this prefix + list id. */
 export const AI_PROVIDER_STORAGE_PREFIX = 'listo_ai_provider_';
-/** AI providers of spec section 9: the value sent to the server, and the label shown. */
+/** AI providers of List Settings: the value sent to the server, and the label shown. */
 export const AI_PROVIDERS = [
   { value: 'gemini-1.5-flash', label: 'Standard' },
   { value: 'gemini-2.5-flash', label: 'Expensive' },
 ] as const;
-/** Speech recognition language (spec section 9: single shot, no interim results). */
+/** Speech recognition language (single shot, no interim results). */
 export const SPEECH_LANGUAGE = 'en-US';
 /** How long the web app waits after the last change before writing its cache to localStorage. */
 export const CACHE_SAVE_DELAY_MS = 200;
 /**
  * The web app keeps the items of the lists used most recently in its cache for offline use, read
- * in the background, not only of the lists opened on the device (web/state/prefill.ts): this
+ * in the background, not only of the lists opened on the device (web/features/items/prefill.ts): this
  * many lists at most, each with at most one page of items (a bigger list is kept once opened)...
  */
 export const PREFILL_LISTS_MAX = 20;
@@ -124,7 +138,7 @@ export const PREFILL_CACHE_CHARS_MAX = 600_000;
 /**
  * How deep objects and arrays may nest in a JSON request body. Real payloads nest 4 levels at most
  * (`{properties: {tags: [...]}}`), so 32 leaves room for any property map a client keeps, while
- * bounding every recursive walk of a body (zod's `z.json()`, the idempotency fingerprint,
+ * bounding every recursive walk of a body (validation, the idempotency fingerprint,
  * JSON.stringify) far below the stack: 1 MiB of `[` would be a million levels.
  */
 export const JSON_MAX_DEPTH = 32;
@@ -133,3 +147,6 @@ export const JSON_MAX_DEPTH = 32;
  * parameter is the e-mail address of a pending invitation (`DELETE /lists/{id}/shares/{email}`).
  */
 export const PATH_PARAM_MAX_LENGTH = EMAIL_MAX_LENGTH;
+
+/** A store's name, as the user names the shop a trip is in (docs/api.md, "Store order"). */
+export const STORE_NAME_MAX_LENGTH = 60;

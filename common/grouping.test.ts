@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupItems, groupKeyOf, OTHER_GROUP_LABEL } from './grouping.ts';
+import { groupItems, groupKeyOf, labelsLeftOutBy, OTHER_GROUP_LABEL } from './grouping.ts';
 import { sortItems, type SortableItem } from './sorting.ts';
 
 const item = (content: string, properties: Record<string, unknown> = {}, is_completed = false): SortableItem => ({
@@ -16,11 +16,21 @@ describe('groupKeyOf', () => {
     expect(groupKeyOf('property-size')).toBe('size');
     expect(groupKeyOf('ai-department')).toBe('department');
     expect(groupKeyOf('ai-category')).toBe('category');
+    expect(groupKeyOf('ai-smart')).toBe('department');
+    expect(groupKeyOf('ai-priority')).toBe('priority');
+  });
+
+  it('leaves out of the rows what the headings say, and every AI label in an AI sort', () => {
+    expect(labelsLeftOutBy('newest')).toEqual([]);
+    expect(labelsLeftOutBy('property-size')).toEqual(['size']);
+    for (const mode of ['ai-smart', 'ai-department', 'ai-category', 'ai-priority']) {
+      expect(labelsLeftOutBy(mode)).toEqual(['department', 'category', 'priority']);
+    }
   });
 
   it('does not group the other sorts', () => {
     // Nor a quantity: its sort orders by the amount, and a heading per quantity would head one item each.
-    for (const mode of ['newest', 'oldest', 'name-asc', 'name-desc', 'ai-smart', 'ai-priority', 'property-', 'property-qty', 'property-quantity']) {
+    for (const mode of ['newest', 'oldest', 'name-asc', 'name-desc', 'property-', 'property-qty', 'property-quantity']) {
       expect(groupKeyOf(mode)).toBeUndefined();
     }
   });

@@ -1,17 +1,37 @@
+import { AI_ENRICHMENT_KEYS } from './ai.ts';
 import { QUANTITY_KEYS } from './property-memory.ts';
 import { PROPERTY_SORT_PREFIX, type SortableItem } from './sorting.ts';
 
 /**
- * Group headings of a sorted list (issue 12): when the sort is by a property (`property-{key}`),
- * or an AI sort that sets one (`ai-department` sets `department`, `ai-category` `category`),
+ * Group headings of a sorted list: when the sort is by a property (`property-{key}`), or an AI
+ * sort (by the property it orders by first: `ai-smart` and `ai-department` by `department`),
  * the items show under one heading per value of that property, with the items that have none
  * last under "Other". Pure, beside common/sorting.ts, whose order it keeps.
  */
 
 export const OTHER_GROUP_LABEL = 'Other';
 
-/** The AI sorts that group, and the property each sets on the items. */
-const AI_GROUP_KEYS: Record<string, string> = { 'ai-department': 'department', 'ai-category': 'category' };
+/**
+ * The AI sorts, each shown under headings of the property it orders by first (the smart sort walks
+ * the store by department), so their labels head groups instead of sitting on every row (decision 050).
+ */
+const AI_GROUP_KEYS: Record<string, string> = {
+  'ai-smart': 'department',
+  'ai-department': 'department',
+  'ai-category': 'category',
+  'ai-priority': 'priority',
+};
+
+/**
+ * The properties a sort mode's rows leave out of their labels: what its headings say, and for an
+ * AI sort every label AI sorts add (department, category, priority), which the headings and the
+ * order stand for (decision 050).
+ */
+export function labelsLeftOutBy(mode: string): readonly string[] {
+  if (mode in AI_GROUP_KEYS) return AI_ENRICHMENT_KEYS;
+  const key = groupKeyOf(mode);
+  return key === undefined ? [] : [key];
+}
 
 /**
  * The property a sort mode groups by, or undefined when it does not group. Not a quantity: nearly

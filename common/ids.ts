@@ -7,7 +7,7 @@
 
 /**
  * Bytes drawn per `getRandomValues` call. A call costs 5-8 µs on the server, barely more for 4 KB
- * than for 16 bytes: drawn one id at a time, it was most of an id's 8 µs, now 0.4 µs (issue 13).
+ * than for 16 bytes: drawn one id at a time, it was most of an id's 8 µs, now 0.4 µs.
  */
 const POOL_BYTES = 4096;
 const ID_BYTES = 16;

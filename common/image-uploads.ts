@@ -1,18 +1,18 @@
 /**
- * The web side of photos on items (spec sections 2, 4, 8 and 9): the camera, the upload and its
- * retries, and the words of the image dialogs. The spec's own messages (camera denied, attach
- * failed, image load failed, temporary list) are in messages.ts.
+ * The web side of photos on items: the camera, the upload and its retries, and the words of the
+ * image dialogs. The messages shared with the rest of the app (camera denied, attach failed, image
+ * load failed, temporary list) are in messages.ts.
  */
 
-/** Spec section 9: a photo is captured as JPEG at quality 0.8. */
+/** A photo is captured as JPEG at quality 0.8. */
 export const PHOTO_JPEG_QUALITY = 0.8;
-/** Spec section 9: the camera prefers the rear one, 1280x720 ideal. */
+/** The camera prefers the rear one, 1280x720 ideal. */
 export const CAMERA_IDEAL_SIZE = { width: 1280, height: 720 } as const;
-/** Spec section 9: on a phone 640x480 ideal, 1280x720 at most (a phone's full sensor is a slow upload). */
+/** On a phone 640x480 ideal, 1280x720 at most (a phone's full sensor is a slow upload). */
 export const CAMERA_MOBILE_IDEAL_SIZE = { width: 640, height: 480 } as const;
 export const CAMERA_MOBILE_MAX_SIZE = CAMERA_IDEAL_SIZE;
 
-/** Spec section 9: an upload is retried for at most 10 minutes... */
+/** An upload is retried for at most 10 minutes... */
 export const UPLOAD_RETRY_MAX_MS = 600_000;
 /** ...with a wait that doubles from about a second up to 64 s, with jitter. */
 export const UPLOAD_BACKOFF_BASE_MS = 1_000;
@@ -24,7 +24,7 @@ export const UPLOAD_BACKOFF_MAX_MS = 64_000;
  */
 export const IMAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Words of the image dialogs that the spec does not fix. */
+/** The image dialogs' own words. */
 export const IMAGE_TEXT = {
   addImageTitle: 'Add Image to Item',
   takePhotoTitle: 'Take a Photo',
@@ -50,7 +50,7 @@ export const IMAGE_TEXT = {
   /** The same where the browser refused to store the photo (private mode, a full disk): only this page holds it. */
   uploadWaitKeepPageOpen:
     'The photo could not be sent yet and will be tried again. Keep this page open until it is uploaded: this browser does not let Listo keep it on the device.',
-  /** Spec section 9's 10 minutes of tries ran out; the photo stays on the device for the connection's return or the next start. */
+  /** The 10 minutes of tries ran out; the photo stays on the device for the connection's return or the next start. */
   uploadPausedKept: `The photo could not be sent for ${UPLOAD_RETRY_MAX_MS / 60_000} minutes. It stays on this device and will be sent when the connection returns or the next time you open Listo.`,
   /** Photos kept on the device past the server's memory of their upload (decision 036): sending them might store them twice. */
   keptPhotosTooOld: (count: number) =>

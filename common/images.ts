@@ -1,5 +1,5 @@
 /**
- * Photos on items (spec sections 3, 8 and 9): the limits and the messages of the image calls,
+ * Photos on items (docs/api.md, "Images"): the limits and the messages of the image calls,
  * defined once for the server and the web app.
  */
 

@@ -7,7 +7,7 @@ function item(content: string, qty?: string): ParsedItem {
 }
 
 describe('parseItemInput: splitting', () => {
-  it('splits the issue example into three items, the qty on the first', () => {
+  it('splits "2 bottles milk, eggs and bread" into three items, the qty on the first', () => {
     // toStrictEqual: an item without qty has no `qty: undefined` key either.
     expect(parseItemInput('2 bottles milk, eggs and bread')).toStrictEqual([
       item('milk', '2 bottles'),
@@ -49,7 +49,7 @@ describe('parseItemInput: splitting', () => {
     'brandy',
     'black and-white cookies',
     'M&Ms',
-    'salt & pepper', // "&" is not "and": the spec only names commas and " and "
+    'salt & pepper', // "&" is not "and": only commas and " and " split
     'Ben & Jerry\'s',
   ])('does not split %j', (input) => {
     expect(parseItemInput(input)).toStrictEqual([item(input)]);
@@ -156,7 +156,7 @@ describe('parseItem: quantity', () => {
     ['12 eggs', item('eggs', '12')],
     ['1 loaf bread', item('loaf bread', '1')],
     ['007 bond DVDs', item('bond DVDs', '007')],
-    // Units from the spec, singular and plural, any case
+    // The add bar's English units, singular and plural, any case
     ['2 bottles milk', item('milk', '2 bottles')],
     ['1 bottle wine', item('wine', '1 bottle')],
     ['3 bags chips', item('chips', '3 bags')],
@@ -428,7 +428,7 @@ describe('measureOf', () => {
 });
 
 describe('ITEM_UNITS', () => {
-  it('holds every unit of the spec with its plural, plus litre(s)', () => {
+  it('holds every English unit of the add bar with its plural, plus litre(s)', () => {
     for (const unit of ['bag', 'bottle', 'pound', 'lb', 'gallon', 'can', 'box', 'pack', 'piece', 'cup', 'ounce', 'oz', 'liter', 'l']) {
       expect(ITEM_UNITS).toContain(unit);
     }

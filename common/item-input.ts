@@ -1,5 +1,5 @@
 /**
- * The item-input parser (product spec section 5, issue 3 "Items"), shared by the web client (for
+ * The item-input parser (docs/api.md, "Items"), shared by the web client (for
  * optimistic items) and the server (which is the authority), so both read "2 bottles milk, eggs
  * and bread" the same way. Pure, with no dependency outside common/.
  *
@@ -36,10 +36,10 @@ export interface ParsedItem {
 }
 
 /**
- * Units a quantity may carry (case-insensitive): the spec's and the British "litre(s)", the metric
- * and kitchen units (g, kg, mg, ml, cl, dl, l, tbsp, tsp), counts (dozen, pcs) and containers (jar,
- * bunch, carton): common/units.ts. "x" ("2x milk") is deliberately not a unit: it only says
- * "times", so it is dropped and the qty is the bare number.
+ * Units a quantity may carry (case-insensitive): the add bar's English ones and the British
+ * "litre(s)", the metric and kitchen units (g, kg, mg, ml, cl, dl, l, tbsp, tsp), counts (dozen,
+ * pcs) and containers (jar, bunch, carton): common/units.ts. "x" ("2x milk") is deliberately not a
+ * unit: it only says "times", so it is dropped and the qty is the bare number.
  */
 export const ITEM_UNITS: readonly string[] = [...UNITS.keys()];
 
@@ -323,7 +323,7 @@ export function editableName(item: { content: string; properties: Record<string,
   return back.content === item.content && back.properties.qty === qty ? typed : item.content;
 }
 
-/** An item's quantity (spec section 3: "qty or quantity"), as text. */
+/** An item's quantity (`qty` or `quantity`), as text. */
 export function quantityOf(properties: Record<string, unknown>): string | undefined {
   const value = properties.qty ?? properties.quantity;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -375,7 +375,7 @@ export function measureOf(quantity: string): { measure: Measure; amount: number 
 }
 
 /**
- * The name under which a user's item properties are remembered (the spec's propertyCache), so
+ * The name under which a user's item properties are remembered (property memory), so
  * "2 bottles Milk" and "milk" share one entry: qty removed, Unicode NFC, lower-case (not
  * locale-dependent, so client and server agree), whitespace collapsed.
  *

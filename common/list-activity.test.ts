@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTED_NAME_MAX_LENGTH } from './short-name.ts';
-import { itemActivity, lastChangeLine, publicFirstName, SOMEONE, timeAgo } from './list-activity.ts';
+import { itemActivity, lastChangeLine, personName, publicFirstName, SOMEONE, timeAgo } from './list-activity.ts';
 
 describe('itemActivity', () => {
   it('names one item and counts several', () => {
@@ -56,6 +56,16 @@ describe('lastChangeLine', () => {
       what: 'checked off milk',
       when: 'just now',
     });
+  });
+});
+
+describe('personName', () => {
+  it('is the first name, else the part of the address before the @, else Someone (account gone)', () => {
+    expect(personName(' Sam ', 'sam@example.com')).toBe('Sam');
+    expect(personName(null, 'sam.smith@example.com')).toBe('sam.smith');
+    expect(personName('  ', 'sam@example.com')).toBe('sam');
+    expect(personName('sam@example.com', 'alice@example.com')).toBe('alice');
+    expect(personName(null, null)).toBe(SOMEONE);
   });
 });
 

@@ -2,16 +2,16 @@ import { shortName } from './short-name.ts';
 import { trimUnseen } from './unseen-text.ts';
 
 /**
- * A list's last change as people read it (issue 12): "Sam added 3 items, 2 min ago", "You checked
+ * A list's last change as people read it: "Sam added 3 items, 2 min ago", "You checked
  * off milk, just now". The server stores the summary ("added 3 items") with who and when; the
  * client adds the name and the time, which keeps moving.
  */
 
-/** Who, when the author has no first name (never their e-mail address), or their account is gone. */
+/** Who, when the author's account is gone. */
 export const SOMEONE = 'Someone';
 
 /** What a write did to items. */
-export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed' | 'photo-added' | 'photo-removed';
+export type ItemActivity = 'added' | 'checked' | 'unchecked' | 'renamed' | 'edited' | 'removed' | 'photo-added' | 'photo-removed' | 'restored';
 
 const ITEM_VERBS: Record<ItemActivity, string> = {
   added: 'added',
@@ -22,6 +22,7 @@ const ITEM_VERBS: Record<ItemActivity, string> = {
   removed: 'removed',
   'photo-added': 'added a photo to',
   'photo-removed': 'removed the photo of',
+  restored: 'put back',
 };
 
 /** Summaries of writes to the list itself. */
@@ -31,6 +32,7 @@ export const LIST_ACTIVITY = {
   settings: 'changed the list settings',
   reordered: 'reordered the items',
   sorted: 'sorted the items',
+  imported: 'imported the list',
 } as const;
 
 /** "added milk" for one item, "added 3 items" for several (undefined for none: nothing happened). */
@@ -61,19 +63,31 @@ export interface LastChange {
   by: string;
   by_me: boolean;
   summary: string;
+  /** The app that did it for its person: the line names the app ("Claude added milk"). */
+  app?: string | null;
   at: string;
 }
 
 /**
- * "Sam added 3 items, 2 min ago"; "You checked off milk, just now": who, what and when, apart, so
+ * "Sam added 3 items, 2 min ago"; "You checked off milk, just now"; "Claude added milk, just now"
+ * when an app did it for someone: who, what and when, apart, so
  * that a screen can isolate the names people typed (an Arabic item name would otherwise pull the
  * comma and the time into its own direction).
  */
 export function lastChangeLine(change: LastChange, now: Date): { who: string; what: string; when: string } {
-  return { who: change.by_me ? 'You' : change.by, what: change.summary, when: timeAgo(change.at, now) };
+  return { who: change.app ?? (change.by_me ? 'You' : change.by), what: change.summary, when: timeAgo(change.at, now) };
 }
 
-/** How a person shows to others: their first name, else `fallback`; never anything like an address. */
+/**
+ * How a known account shows to other members (docs/decisions/051): its first name, else the part of
+ * its address before the @ ("sam" for sam@example.com), never the whole address; "Someone" when
+ * the account is gone.
+ */
+export function personName(firstName: string | null | undefined, email: string | null | undefined): string {
+  return publicFirstName(firstName, email ? publicFirstName(email.slice(0, email.lastIndexOf('@')) || undefined) : SOMEONE);
+}
+
+/** How a person shows to strangers: their first name, else `fallback`; never anything like an address. */
 export function publicFirstName(firstName: string | null | undefined, fallback = SOMEONE): string {
   const name = trimUnseen(firstName ?? '');
   return name && !name.includes('@') ? name : fallback;

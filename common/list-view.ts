@@ -1,4 +1,4 @@
-/** Words of the list screen's header, sort menu and progress (issue 12's design), defined once. */
+/** Words of the list screen's header, sort menu and progress, defined once. */
 
 export const LIST_VIEW_TEXT = {
   sortBy: 'Sort by',

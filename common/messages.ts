@@ -14,11 +14,14 @@ import {
   LISTS_OWNED_MAX,
   PASSWORD_MAX_LENGTH,
   PATH_PARAM_MAX_LENGTH,
+  STORE_NAME_MAX_LENGTH,
 } from './constants.ts';
 import { shortName } from './short-name.ts';
 
-/** User-facing messages from the product spec (sections 4, 5, 6 and 8), defined once. */
+/** User-facing messages, defined once. */
 export const MESSAGES = {
+  /** An answer of the server (or of a proxy before it) that is not what the API says it sends. */
+  malformedAnswer: 'The server sent an answer this app cannot read. Try again in a moment; if it keeps happening, reload the page.',
   loginFailed: 'Login failed. Please check your credentials.',
   registrationFailed: 'Registration failed. Please try again.',
   passwordResetSent: 'If an account exists for that email, a reset link has been sent.',
@@ -60,11 +63,15 @@ export const MESSAGES = {
 
 } as const;
 
-/** Words of the web app that the spec does not fix; kept here so the UI has no inline strings. */
+/** Other words of the web app; kept here so the UI has no inline strings. */
 export const UI_TEXT = {
   createListPlaceholder: 'Create a new list...',
   addItemPlaceholder: 'Add item...',
   accountSettings: 'Account Settings',
+  /** The × of a toast. */
+  dismissToast: 'Dismiss',
+  signUpFirstName: 'First name (optional)',
+  signUpFirstNameHint: 'For a new account: members of your lists see it beside your changes.',
   deleteAccount: 'Delete Account',
   deleteAccountExplained:
     "Deleting your account deletes your lists with their items and photos, and takes you off the lists shared with you. Items you added to other people's lists stay on them. This cannot be undone.",
@@ -119,7 +126,7 @@ export const UI_TEXT = {
   noItems: 'Nothing here yet. Add your first item below.',
   /** The same, for someone who may only read the list: there is no add bar to point to. */
   noItemsToRead: 'Nothing here yet.',
-  /** Offline, on a list whose items this device has not read yet (web/state/prefill.ts keeps the most recent). */
+  /** Offline, on a list whose items this device has not read yet (web/features/items/prefill.ts keeps the most recent). */
   listNotAvailableOffline: 'This list is not available offline yet: its items show here once you are back online.',
   /** Names of the placeholders shown while the lists, or a list's items, are loading. */
   loadingLists: 'Loading lists',
@@ -129,7 +136,7 @@ export const UI_TEXT = {
   shareInviteUpdated: (email: string) => `${email} was invited already: the invitation now gives this access, and no second mail is sent`,
   shareAdded: (email: string) => `Shared with ${email}`,
   shareInviteFailed: 'Failed to share the list: ',
-  /** Queued: offline, or the server failed and it is sent again (web/state/sync.ts). */
+  /** Queued: offline, or the server failed and it is sent again (web/core/sync/sync.ts). */
   shareInviteQueued: (email: string) => `Not sent yet: the invitation to ${email} goes out as soon as Listo can be reached.`,
   shareSettingsQueued: 'Not saved yet: the share settings are saved as soon as Listo can be reached.',
   membersLoadFailed: 'The members could not be loaded. Check your connection and open Share List again.',
@@ -160,12 +167,45 @@ export const UI_TEXT = {
   resendingVerification: 'Sending…',
   sendingResetLink: 'Sending…',
   resendVerificationFailed: 'The link could not be sent. Please try again.',
+  /** The dashboard's invitations waiting for the signed-in account (docs/api.md, "GET /invitations"). */
+  invitationsTitle: 'Invitations',
+  /** A permission in a sentence ("… invited you to "Weekend" (can edit)"). */
+  permissionWords: { view: 'view only', edit: 'can edit', admin: 'admin' },
+  invitationFrom: (sharedBy: string, listName: string, permission: string) => `${sharedBy} invited you to "${listName}" (${permission}).`,
+  acceptInvitation: 'Open the list',
+  invitationAcceptFailed: 'The invitation could not be accepted: ',
+  invitationWaitsOnConfirmation: (email: string) => `Confirm your address ${email} to open it: that proves the invitation is yours.`,
+  /** The inviter by name where the dashboard may give one; else "the person who invited you", never "Ask A Listo user". */
+  invitationNoMail: (sharedBy: string) =>
+    `This server cannot send e-mail, so no confirmation link reaches you. Ask ${sharedBy === SERVER_MESSAGES.anonymousSharer ? 'the person who invited you' : sharedBy} for an invitation link: their Share dialog gives one.`,
+  /** The Share dialog on a server without mail (decision 047). */
+  noMailNotice: 'This server cannot send e-mail. Inviting someone gives you an invitation link to pass on yourself.',
+  invitationLinkMade: (email: string) => `Invitation link for ${email}: copy it and pass it on. It works once, for 7 days.`,
+  copyInvitationLink: (email: string) => `Copy the invitation link for ${email}`,
+  invitationLinkCopied: 'Invitation link copied',
+  /** The page an invitation link opens (decision 047). */
+  invitationLinkTitle: "You've been invited!",
+  invitationLinkBusy: 'Opening the invitation…',
+  invitationLinkIncomplete: 'This link is incomplete. Copy the whole invitation link again.',
+  invitationLinkFrom: (sharedBy: string, listName: string, permission: string) =>
+    `${sharedBy} invited you to "${listName}" (${permission}). Sign in or create an account to open it.`,
+  invitationLinkFailed: 'The invitation could not be opened. Please try again.',
+  /** The one choice of who can open a list by its link (decision 048). */
+  accessInvited: 'Only people I invite',
+  accessInvitedHint: 'Members you add below. The link opens nothing for anyone else.',
+  accessLinkView: 'Anyone with the link can view',
+  accessLinkViewHint: 'Signed out too, read-only. Signed-in people can keep it on their lists.',
+  accessLinkEdit: 'Anyone with the link can edit',
+  accessLinkEditHint: 'Anyone can read it; signed-in people can change it too.',
+  /** A public list opened by its share link (`/join/{id}`): joining is the second step. */
+  joinToKeep: 'Add to my lists',
+  publicListByLink: 'Anyone with the link sees this list.',
 } as const;
 
 /** The warning of POST /items/batch for an item that is already on the list, unchecked. */
 export const duplicateItemWarning = (name: string) => `"${shortName(name)}" is already on this list`;
 
-/** Messages of our own, for cases the spec leaves to the server. */
+/** Messages of our own, for what the server answers. */
 /** A query parameter given more than once (`?limit=1&limit=2`). */
 export const queryParamRepeated = (name: string) => `The query parameter "${name}" must be given once.`;
 
@@ -193,6 +233,7 @@ export const SERVER_MESSAGES = {
   itemNotFound: 'Item not found',
   itemPropertiesTooLarge: `Item properties must be at most ${ITEM_PROPERTIES_MAX_BYTES.toLocaleString('en-US')} bytes as JSON`,
   itemUpdateEmpty: 'Send at least one of content, is_completed, position or properties',
+  storeNameInvalid: `A store name is text of at most ${STORE_NAME_MAX_LENGTH} characters`,
   itemOrderMismatch: 'The order must name every item of the list exactly once',
   idempotencyKeyInvalid: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters long`,
   idempotencyKeyReused: `This ${IDEMPOTENCY_HEADER} was already used for a different request`,
@@ -224,6 +265,7 @@ export const SERVER_MESSAGES = {
   removedMeanwhile: 'Something this change refers to was removed while it ran. Nothing was changed; please reload and try again.',
   transactionConflict: 'Another change got in the way of this one. Nothing was changed; please try again.',
   scopeMissing: 'This app is not allowed to do that. Sign in to Listo to do it there.',
+  shareLinkOwnerOnly: "Only the list's owner can give out its share link.",
   invalidClientId: 'An id must be a UUID',
   clientIdTaken: 'This id is already in use',
   /** A rename that started from a name someone else has changed since (`expected_content` / `expected_name`). */
@@ -243,6 +285,11 @@ export const SERVER_MESSAGES = {
   ownerCannotLeave: 'The owner cannot leave their own list; delete it instead',
   cannotInviteOwner: 'The list owner already has full access',
   invitationMailFailed: 'The invitation mail could not be sent. Please try again later.',
+  invitationLinkNotFound: 'This invitation link is not valid. Check that it was copied whole, or ask for a new one.',
+  invitationLinkExpired: 'This invitation link has expired. Ask whoever sent it for a new one: inviting you again in the Share dialog gives one.',
+  invitationLinkUsed: 'This invitation link was used already: it works once. If that was not you, ask whoever sent it for a new one.',
+  invitationLinkRevoked: 'This invitation was withdrawn. Ask whoever sent it if they meant to.',
+  ownInvitationLink: 'This is the invitation link you made: pass it on to the person you invited.',
   /** Who shared a list, on the invitation screen, when the owner has no first name. */
   anonymousSharer: 'A Listo user',
   jsonTooDeep: `The request body nests objects and arrays more than ${JSON_MAX_DEPTH} levels deep.`,

@@ -1,5 +1,5 @@
 /**
- * Property memory (spec section 5, "Properties are reused from earlier similar items"): the one
+ * Property memory (docs/api.md, "Items"): the one
  * rule for what of an item's properties is remembered under its name (`itemNameKey`) and how the
  * remembered properties meet what was typed. The server's memory and the web client's
  * propertyCache both follow it, so an optimistic item looks like the one the server answers.
@@ -11,7 +11,7 @@
 
 type Properties = Record<string, unknown>;
 
-/** The properties that hold a quantity (spec section 3: "qty or quantity"). */
+/** The properties that hold a quantity. */
 export const QUANTITY_KEYS: readonly string[] = ['qty', 'quantity'];
 
 /** What of an item's properties is remembered for its name: all but the quantity. */

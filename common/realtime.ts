@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.ts';
 import { PathId } from './schemas/api.ts';
 
 /**
- * The live-subscription protocol (design brief, "Live subscriptions"): one WebSocket per client at
+ * The live-subscription protocol (docs/api.md, "Live subscriptions"): one WebSocket per client at
  * `/api/v1/realtime?ticket=…` (or `?public=1`, see below), one discriminated union per direction.
  * Bump the version when a message changes shape; the server refuses clients of another version
  * with `CLOSE_CODES.version`.
@@ -152,10 +152,6 @@ export function docKey(topic: Topic, doc: unknown): string {
   return String(topic === 'list-shares' ? fields.email : fields.id);
 }
 
-/** Answer of POST /auth/realtime-token. */
-export interface RealtimeTicketResponse {
-  ticket: string;
-}
 
 /** The `message` of each error and close reason, for logs and developer tools. */
 export const REALTIME_MESSAGES = {

@@ -133,7 +133,7 @@ describe('sortItems', () => {
 });
 
 describe('AI sort modes', () => {
-  it('offers each AI sort kind of spec section 9 as ai-{kind}, and reads the kind back', () => {
+  it('offers each AI sort kind as ai-{kind}, and reads the kind back', () => {
     expect(AI_SORT_MENU.map((entry) => entry.value)).toEqual(['ai-smart', 'ai-department', 'ai-category', 'ai-priority']);
     expect(aiSortKindOf('ai-category')).toBe('category');
     expect(aiSortKindOf('property-ai-category')).toBeUndefined();

@@ -2,15 +2,17 @@ import { AI_SORT_KINDS, type AiSortKind } from './ai.ts';
 import { aiSortComparator } from './ai-sort.ts';
 import { measureOf, readAmount } from './item-input.ts';
 import { QUANTITY_KEYS } from './property-memory.ts';
+import { NOTHING_LEARNED, sortByStoreOrder } from './store-order.ts';
 import { MEASURE_ORDER } from './units.ts';
 
 /**
- * Item sort modes of spec section 4: newest (default), oldest, name-asc, name-desc, property-{key}
- * and ai-{kind}. Pure: the input array is never changed.
+ * Item sort modes: newest (default), oldest, name-asc, name-desc, property-{key}
+ * and ai-{kind}; and `store`, the order learned from check-offs (common/store-order.ts). Pure: the
+ * input array is never changed.
  */
 
 export type AiSortMode = `ai-${AiSortKind}`;
-export type SortMode = 'newest' | 'oldest' | 'name-asc' | 'name-desc' | `property-${string}` | AiSortMode;
+export type SortMode = 'newest' | 'oldest' | 'name-asc' | 'name-desc' | 'store' | `property-${string}` | AiSortMode;
 
 export const DEFAULT_SORT_MODE: SortMode = 'newest';
 export const PROPERTY_SORT_PREFIX = 'property-';
@@ -34,9 +36,10 @@ export const SORT_MENU: readonly SortMenuEntry[] = [
   { value: 'oldest', label: 'Oldest first' },
   { value: 'name-asc', label: 'Name A-Z' },
   { value: 'name-desc', label: 'Name Z-A' },
+  { value: 'store', label: 'Store order' },
 ];
 
-/** The sort menu's group of AI sorts (spec section 9's kinds); offered to those who may use AI on the list. */
+/** The sort menu's group of AI sorts (POST /lists/{id}/sort's kinds); offered to those who may use AI on the list. */
 export const AI_SORT_MENU_LABEL = 'AI sort';
 const AI_SORT_LABELS: Record<AiSortKind, string> = {
   smart: 'Smart (AI)',
@@ -197,15 +200,19 @@ function comparatorOf(mode: SortMode): (a: SortableItem, b: SortableItem) => num
   }
 }
 
-/** Sorts by the mode; with `completedLast`, completed items go to the end, each part sorted alike. */
-export function sortItems<T extends SortableItem>(items: readonly T[], mode: SortMode, completedLast = false): T[] {
+/**
+ * Sorts by the mode; with `completedLast`, completed items go to the end, each part sorted alike.
+ * `learned`: the list's learned store order, for the `store` mode.
+ */
+export function sortItems<T extends SortableItem>(items: readonly T[], mode: SortMode, completedLast = false, learned = NOTHING_LEARNED): T[] {
+  if (mode === 'store') return sortByStoreOrder(items, learned, completedLast);
   const compare = comparatorOf(mode);
   return [...items].sort(
     (a, b) => (completedLast ? Number(a.is_completed) - Number(b.is_completed) : 0) || compare(a, b),
   );
 }
 
-/** History suggestions (spec section 5): prefix matches first, then the other matches, each alphabetical. */
+/** History suggestions: prefix matches first, then the other matches, each alphabetical. */
 export function suggest(history: readonly string[], typed: string, max: number): string[] {
   const query = typed.trim().toLowerCase();
   if (query.length < 1) return [];

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { UI_TEXT } from '../common/messages.ts';
 import { AI_TEXT } from '../common/ai-ui.ts';
 import { API_BASE_PATH, RESET_PASSWORD_PATH } from '../common/constants.ts';
 import { addItems, createList, expectNoAxeViolations, expectScreenshots, newEmail, openNewList, PASSWORD, registerUser } from './fixtures.ts';
@@ -58,46 +59,31 @@ test('items from a photo: the dialog of the add bar\'s camera button, which give
   await expect(button).toBeFocused();
 });
 
-test("in a high-contrast mode (forced colours) a switch's track, thumb and state stay drawn, and dialogs keep an edge", async ({ page }) => {
+test('in a high-contrast mode (forced colours) the chosen access stays marked, and dialogs keep an edge', async ({ page }) => {
   await registerUser(page, 'contrast');
   await openNewList(page, 'Garden');
   await page.emulateMedia({ forcedColors: 'active' });
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
   const sheet = page.getByRole('dialog', { name: 'Share List' });
-  const linkSharing = sheet.getByRole('switch', { name: /Link sharing/ });
-  const drawn = () =>
-    linkSharing.evaluate((track) => {
-      const thumb = getComputedStyle(track.firstElementChild!);
-      const style = getComputedStyle(track);
-      return { track: style.backgroundColor, edge: style.borderTopWidth, thumb: thumb.backgroundColor };
-    });
-  const off = await drawn();
-  expect(off.edge).not.toBe('0px');
-  expect(off.thumb).not.toBe(off.track);
-  await linkSharing.click();
-  await expect(linkSharing).toHaveAttribute('aria-checked', 'true');
-  const on = await drawn();
-  expect(on.track).not.toBe(off.track);
-  expect(on.thumb).not.toBe(on.track);
+  const choice = (label: string) => sheet.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(label) }) });
+  const edge = (label: string) => choice(label).evaluate((element) => getComputedStyle(element).borderTopWidth);
+  expect(await edge(UI_TEXT.accessLinkView)).not.toBe('0px');
+  await sheet.getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkView) }).check();
+  await expect(sheet.getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkView) })).toBeChecked();
   expect(await sheet.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
 });
 
-test('asked for less motion, a swiped row and a switch move at once, without sliding', async ({ page }) => {
+test('asked for less motion, a swiped row moves at once, without sliding', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await registerUser(page, 'still');
   await openNewList(page, 'Garden');
   await addItems(page, 'rake');
   const durations = () =>
     page.evaluate(() =>
-      [document.querySelector('[data-testid="item-row"]')!, document.querySelector('[role="switch"] > span')].flatMap((element) =>
-        element ? [getComputedStyle(element).transitionDuration] : [],
-      ),
+      [document.querySelector('[data-testid="item-row"]')!].map((element) => getComputedStyle(element).transitionDuration),
     );
-  await page.getByRole('button', { name: 'List options' }).click();
-  await page.getByRole('menuitem', { name: 'Share List' }).click();
-  await expect(page.getByRole('switch').first()).toBeVisible();
-  expect(await durations()).toEqual(['0s', '0s']);
+  expect(await durations()).toEqual(['0s']);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  expect(await durations()).toEqual(['0.2s', '0.15s']);
+  expect(await durations()).toEqual(['0.2s']);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AI_TEXT } from '../common/ai-ui.ts';
-import { MESSAGES } from '../common/messages.ts';
+import { MESSAGES, UI_TEXT } from '../common/messages.ts';
+import { UNDO_TEXT } from '../common/undo.ts';
 import { addItems, apiToken, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerUser, toast } from './fixtures.ts';
 
 /**
@@ -21,6 +22,11 @@ test('sort by department, translate an item into French, run a custom prompt', a
   // Under the departments' headings.
   await expect(page.getByRole('list', { name: 'Items' }).getByRole('heading', { level: 2 })).toHaveText([/^Produce/, /^Dairy/, /^Frozen/]);
   await expect(page.getByText(AI_TEXT.sorting)).toHaveCount(0);
+  // The sort's Undo notice, closed so that the screenshots below show the list and its menu alone
+  // (it lasts NOTIFICATION_MS: on a fast run it was still there).
+  await expect(toast(page, UNDO_TEXT.sorted)).toBeVisible();
+  await page.getByRole('button', { name: UI_TEXT.dismissToast }).click();
+  await expect(toast(page, UNDO_TEXT.sorted)).toHaveCount(0);
   // The server stored the order as positions, for every member.
   const stored = await request.get(`/api/v1/lists/${listId}/items`, { headers: { authorization: `Bearer ${await apiToken(page)}` } });
   const { items } = (await stored.json()) as { items: { content: string; position: number }[] };

@@ -55,6 +55,7 @@ test('link an account at /alexa-login: a wrong password says so and keeps the re
 
   // By keyboard alone: the focus starts in the e-mail field, Enter sends the form.
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL(`${redirectUri}?**`);

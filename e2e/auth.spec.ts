@@ -32,7 +32,7 @@ test("logout on a public list's page shows the sign-in screen, not the list's pu
   await openNewList(page, 'Street party');
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
-  await page.getByRole('dialog').getByRole('switch', { name: /Public/ }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkView) }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

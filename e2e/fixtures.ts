@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS, VERIFY_EMAIL_PATH } from '../common/constants.ts';
 import { SERVER_MESSAGES } from '../common/messages.ts';
 import { linkIn, mailsTo } from './mailbox.ts';
@@ -98,7 +98,7 @@ export async function expectScreenshots(page: Page, name: string, mask: Locator[
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
- * Shows `theme` on the page as a choice made in another tab would (web/state/theme.ts), so the
+ * Shows `theme` on the page as a choice made in another tab would (web/core/store/theme.ts), so the
  * app's own controls follow it, but not stored; answers the one it replaced.
  */
 async function showTheme(page: Page, theme: string | undefined): Promise<string | undefined> {
@@ -198,4 +198,26 @@ export async function confirmEmail(page: Page, email: string) {
   await expect.poll(() => mailsTo(port, email).length).toBeGreaterThan(0);
   await page.goto(linkIn(mailsTo(port, email).at(-1)!, VERIFY_EMAIL_PATH));
   await expect(page.getByRole('status')).toHaveText(SERVER_MESSAGES.emailVerified);
+}
+
+/** A second member with edit rights, signed in in a browser of their own (`viewport`), on the list. */
+export async function secondMember(
+  browser: Browser,
+  owner: Page,
+  listId: string,
+  viewport: { width: number; height: number },
+  prefix = 'member',
+): Promise<{ other: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport });
+  const other = await context.newPage();
+  const email = await registerUser(other, prefix);
+  await confirmEmail(other, email);
+  const invite = await owner.request.post(`/api/v1/lists/${listId}/shares`, {
+    headers: { authorization: `Bearer ${await apiToken(owner)}` },
+    data: { email, permission: 'edit' },
+  });
+  expect(invite.status()).toBe(201);
+  await other.goto(`/lists/${listId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  return { other, close: () => context.close() };
 }

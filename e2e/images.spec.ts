@@ -136,16 +136,16 @@ test('at 320 px an upload held on its way can be cancelled from the viewer: the 
   expect((await items.json()).items).toMatchObject([{ content: 'rake', images: null }]);
 });
 
-/** How many photos the app keeps on the device for their upload (web/state/waiting-photos.ts): read once the app made its store. */
+/** How many photos the app keeps on the device for their upload (web/features/photos/waiting-photos.ts): read once the app made its store. */
 function keptPhotos(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('listo-photos');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('the photo store did not open'));
         open.onsuccess = () => {
           const count = open.result.transaction('waiting').objectStore('waiting').count();
-          count.onerror = () => reject(count.error);
+          count.onerror = () => reject(count.error ?? new Error('the photo store was not counted'));
           count.onsuccess = () => {
             open.result.close();
             resolve(count.result);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { UI_TEXT } from '../common/messages.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.ts';
 import { addItems, collectConsoleProblems, openNewList, registerUser } from './fixtures.ts';
 
@@ -41,7 +42,7 @@ test('a plain-HTTP home-network address: lists, items and live updates work, the
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share List' });
-  await dialog.getByRole('switch', { name: /Link sharing/ }).click();
+  await dialog.getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkView) }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();

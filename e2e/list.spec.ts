@@ -118,9 +118,11 @@ test('from the keyboard, renaming and deleting keep the focus in the list, never
   const rename = page.getByRole('button', { name: 'tape, rename item' });
   await rename.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Item name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(rename).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Item name')).toBeFocused();
   await page.getByLabel('Item name').fill('packing tape');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'packing tape, rename item' })).toBeFocused();
@@ -128,9 +130,11 @@ test('from the keyboard, renaming and deleting keep the focus in the list, never
   const listName = page.getByRole('button', { name: 'Errands, rename list' });
   await listName.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel('List name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(listName).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel('List name')).toBeFocused();
   await page.getByLabel('List name').fill('Chores');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Chores, rename list' })).toBeFocused();

@@ -1,11 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AI_TEXT } from '../common/ai-ui.ts';
 import { IMAGE_TEXT } from '../common/image-uploads.ts';
 import { duplicateItemWarning, MESSAGES } from '../common/messages.ts';
 import { QUANTITY_SORT_LABEL } from '../common/sorting.ts';
 import { SPLIT_TEXT } from '../common/split-notice.ts';
-import { addItems, apiToken, confirmEmail, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, toast } from './fixtures.ts';
+import { addItems, apiToken, expectNoAxeViolations, expectScreenshots, itemTexts, openNewList, registerAs, registerUser, secondMember, toast } from './fixtures.ts';
 
 /**
  * Names stay whole, quantities read as people write them (decision 041), on a 390 px phone: the
@@ -20,28 +20,13 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize(PHONE);
 });
 
-/** A second member with edit rights, signed in in a browser of their own, on the list. */
-async function secondMember(browser: Browser, owner: Page, listId: string): Promise<{ other: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const other = await context.newPage();
-  const email = await registerUser(other, 'member');
-  await confirmEmail(other, email);
-  const invite = await owner.request.post(`/api/v1/lists/${listId}/shares`, {
-    headers: { authorization: `Bearer ${await apiToken(owner)}` },
-    data: { email, permission: 'edit' },
-  });
-  expect(invite.status()).toBe(201);
-  await other.goto(`/lists/${listId}`);
-  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
-  return { other, close: () => context.close() };
-}
 
 const settled = (page: Page) => expect(page.locator('[data-pending="true"]')).toHaveCount(0);
 
 test('"mac and cheese" stays one item; a split can be kept as one, for every member, and is not split again', async ({ page, browser }) => {
   await registerAs(page, 'names@example.com');
   const listId = await openNewList(page, 'Party');
-  const { other, close } = await secondMember(browser, page, listId);
+  const { other, close } = await secondMember(browser, page, listId, PHONE);
   const notice = page.getByRole('status').filter({ has: page.getByRole('button', { name: SPLIT_TEXT.dismiss }) });
 
   await addItems(page, 'mac and cheese');

@@ -6,7 +6,7 @@ import { apiToken, expectNoAxeViolations, PASSWORD, registerUser, submitAuthForm
 
 /**
  * Offline, every list of the user is there, not only those opened on the device: after sign-in the
- * app reads the items of the lists used most recently in the background (web/state/prefill.ts);
+ * app reads the items of the lists used most recently in the background (web/features/items/prefill.ts);
  * a list beyond that bound says it is not available offline instead of looking empty.
  */
 

@@ -35,7 +35,7 @@ test('offline: changes queue, the app says so, and they reach the server on reco
 
 test('offline: a list made offline takes items at once, and its page stays open when it reaches the server', async ({ page, context }) => {
   await registerUser(page);
-  // The list screen's code loads while online (until the app has a service worker, issue 12).
+  // The list screen's code loads while online (until the app has a service worker).
   await openNewList(page, 'Errands');
   await page.getByRole('link', { name: 'Back to lists' }).click();
   await context.setOffline(true);

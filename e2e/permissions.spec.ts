@@ -25,10 +25,12 @@ test('a public editable list: a signed-in reader may add items; a view member se
   await expect(reader.getByRole('heading', { name: 'Street party', level: 1 })).toBeVisible();
   // Not theirs to rename, share or delete: the "..." menu has no List Settings and no Share List.
   await reader.getByRole('button', { name: 'List options' }).click();
+  await expect(reader.getByRole('menu')).toBeVisible();
   await expect(reader.getByRole('menuitem', { name: 'List Settings' })).toHaveCount(0);
   await expect(reader.getByRole('menuitem', { name: 'Share List' })).toHaveCount(0);
   await expectNoAxeViolations(reader, "a reader's list options menu");
   await reader.keyboard.press('Escape');
+  await expect(reader.getByRole('menu')).toHaveCount(0);
   await addItems(reader, 'folding tables');
   await expect(page.getByTestId('item-row').filter({ hasText: 'folding tables' })).toBeVisible();
   await reader.getByRole('link', { name: 'Back to lists' }).click();

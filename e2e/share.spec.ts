@@ -24,9 +24,16 @@ test('share by link: a signed-out visitor sees the invitation, registers, joins;
   const dialog = page.getByRole('dialog', { name: 'Share List' });
   await expectNoAxeViolations(page, 'Share List');
   await expectScreenshots(page, 'share-list');
-  await dialog.getByRole('switch', { name: /Link sharing/ }).click();
+  await dialog.getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkEdit) }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Share settings updated successfully!')).toBeVisible();
+  // A private list people join by link (link sharing, as earlier versions let owners set it):
+  // signed out, its link shows the invitation, not the list.
+  const linkShared = await page.request.put(`/api/v1/lists/${listId}/visibility`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { visibility: 'private', public_editable: true, allow_link_sharing: true },
+  });
+  expect(linkShared.status()).toBe(200);
   // The toast keeps clear of the open modal, as a centred card and as a phone's bottom sheet.
   for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 }, { width: 320, height: 640 }]) {
     await page.setViewportSize(viewport);
@@ -138,7 +145,7 @@ test('a public list opens for a signed-out visitor; a private one without link s
 
   await page.getByRole('button', { name: 'List options' }).click();
   await page.getByRole('menuitem', { name: 'Share List' }).click();
-  await page.getByRole('dialog').getByRole('switch', { name: /Public/ }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: new RegExp(UI_TEXT.accessLinkView) }).check();
   // From the keyboard: Save keeps the focus while it saves, so Escape still closes the dialog after.
   const save = page.getByRole('dialog').getByRole('button', { name: 'Save' });
   await save.focus();
@@ -156,7 +163,10 @@ test('a public list opens for a signed-out visitor; a private one without link s
   await expect(stranger.getByPlaceholder('Add item...')).toHaveCount(0);
   await expectNoAxeViolations(stranger, 'public list, signed out');
   await expectScreenshots(stranger, 'public-list');
+  // Its share link shows the list at once too; signing in to join is the second step.
   await stranger.goto(`/join/${listId}`);
+  await expect(stranger.getByRole('heading', { name: 'Bake sale' })).toBeVisible();
+  await stranger.getByRole('link', { name: UI_TEXT.signIn }).click();
   await expect(stranger.getByText('This is a public list that anyone can access.')).toBeVisible();
   await expect(stranger.getByRole('button', { name: 'Sign In & Join List' })).toBeVisible();
   await expectNoAxeViolations(stranger, 'join screen, a public list');
@@ -226,9 +236,12 @@ test('Escape in the "Remove access" confirmation closes it alone, and the focus 
   const member = page.getByRole('button', { name: 'nested-escape-bob@example.com: Edit. Change access' });
 
   // Keyboard only: the member's menu, its last entry (Remove), the confirmation with Cancel focused.
+  // Each key waits for the state it acts on: End before the menu is open chose "View only" once.
   await member.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
   await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Remove', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');

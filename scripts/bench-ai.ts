@@ -67,7 +67,7 @@ async function sortBench(names: string[]) {
     },
     database,
     secret: 'bench-secret-that-is-long-enough-for-hmac',
-    mailer: { send: async () => {}, close() {} },
+    mailer: { delivers: true, send: async () => {}, close() {} },
   });
   try {
     const call = async (method: 'POST', url: string, body: unknown, token?: string) => {

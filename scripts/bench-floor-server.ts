@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 
 /**
- * The floor of `npm run bench:realtime` and `bench:write`: a bare `ws` server that does nothing
- * but broadcast. A POST /write broadcasts its body (as a change message of the size Listo sends) to
- * every socket, then answers 201. No database, no permission check, no log: what the machine costs
- * by itself.
+ * The floor of `npm run bench:realtime`, `bench:write` and `bench:read`: a bare `ws` server that
+ * does nothing but broadcast. A POST /write broadcasts its body (as a change message of the size
+ * Listo sends) to every socket, then answers 201; a GET /read answers a page of item documents. No
+ * database, no permission check, no log: what the machine costs by itself.
  *
  * With FLOOR_LOG_FILE, the durable floor: each write is appended to that file first and answered
  * once an fdatasync made after it has finished. Writes that arrive while one runs share the next,
@@ -50,7 +50,31 @@ function syncUnsynced(file: number): void {
   });
 }
 
+/** GET /read answers a page of FLOOR_PAGE_ITEMS item documents, made and serialised afresh each time as Listo's page is. */
+const FLOOR_PAGE_ITEMS = 500;
+
+function floorPage(): string {
+  const now = new Date().toISOString();
+  const items = Array.from({ length: FLOOR_PAGE_ITEMS }, (_, i) => ({
+    id: crypto.randomUUID(),
+    list_id: 'floor',
+    content: `bench item ${i}`,
+    is_completed: false,
+    position: i,
+    properties: {},
+    images: null,
+    created_by: 'floor',
+    created_at: now,
+    updated_at: now,
+  }));
+  return JSON.stringify({ items, next: null, seq: FLOOR_PAGE_ITEMS });
+}
+
 const server = http.createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/read') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(floorPage());
+    return;
+  }
   if (request.method !== 'POST' || request.url !== '/write') {
     response.writeHead(404).end();
     return;

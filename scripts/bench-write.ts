@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { API_BASE_PATH, IDEMPOTENCY_HEADER, ITEM_BATCH_MAX, LIST_ITEMS_MAX } from '../common/constants.ts';
 import { newRandomId, newTimeOrderedId } from '../common/ids.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { runAdminQuery } from '../server/test/test-database.ts';
-import { processCpuMs } from './process-cpu.ts';
+import { startFloor } from './bench-floor.ts';
+import { closedLoop } from './closed-loop.ts';
 
 /**
  * `npm run bench:write`: item creation throughput and latency, the floor beside Listo in one run.
@@ -77,7 +77,7 @@ async function listo(
     pids: () => started.map((server) => server.pid),
     async prepare() {
       const { list } = (await post(`${api(0)}/lists`, { name: 'Bench' }, token)) as { list: { id: string } };
-      // Keys as the web app makes them (web/api/client.ts).
+      // Keys as the web app makes them (web/core/net/client.ts).
       const key = () => (options.idempotent ? newTimeOrderedId() : undefined);
       return async (i) => void (await post(`${api(i)}/lists/${list.id}/items`, { content: `bench item ${i}` }, token, key()));
     },
@@ -103,56 +103,12 @@ async function addExistingItems(api: string, token: string, count: number): Prom
   }
 }
 
-/** The floor; with `logFile`, the durable floor, which fdatasyncs each write (a group at a time) to it. */
-async function floor(logFile?: string): Promise<Target> {
-  const env = { ...process.env, ...(logFile ? { FLOOR_LOG_FILE: logFile } : {}) };
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env });
-  children.push(child);
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = chunk.toString().match(/floor listening on (\d+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error('floor server exited')));
-  });
-  return {
-    name: logFile ? 'durable floor (the floor + an fdatasync per group of writes)' : 'floor (bare http + ws, no database)',
-    pids: () => [child.pid!],
-    prepare: async () => async (i) => void (await post(`http://127.0.0.1:${port}/write`, { content: `bench item ${i}`, seq: i })),
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function run(target: Target, inFlight: number) {
   const write = await target.prepare();
-  let next = -WARM_UP;
-  const worker = async (measured: boolean, latencies: number[]) => {
-    for (;;) {
-      const i = next++;
-      if (measured ? i >= WRITES : i >= 0) return;
-      const start = performance.now();
-      await write(i);
-      if (measured) latencies.push(performance.now() - start);
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, () => worker(false, [])));
-  const latencies: number[] = [];
-  const cpuBefore = processCpuMs(target.pids());
-  const start = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, () => worker(true, latencies)));
-  const elapsed = performance.now() - start;
-  const cpu = processCpuMs(target.pids()) - cpuBefore;
-  latencies.sort((a, b) => a - b);
-  return {
-    opsPerSecond: Math.round((WRITES / elapsed) * 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    cpuPerWrite: cpu / WRITES,
-  };
+  return closedLoop({ count: WRITES, warmUp: WARM_UP, inFlight, pids: target.pids, call: write });
 }
+
+const floor = (logFile?: string): Promise<Target> => startFloor(children, logFile);
 
 async function main(): Promise<void> {
   const profile = process.argv.includes('--profile');
@@ -197,7 +153,7 @@ async function main(): Promise<void> {
     for (const inFlight of IN_FLIGHT) {
       for (const target of targets) {
         const r = await run(target, inFlight);
-        console.log(`${target.name} | ${inFlight} | ${r.opsPerSecond} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuPerWrite.toFixed(3)}`);
+        console.log(`${target.name} | ${inFlight} | ${r.perSecond} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuPerCall.toFixed(3)}`);
       }
     }
     if (profile) console.log(`\nprofile: ${profiles}/ (after the server stops)`);

@@ -1,8 +1,13 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import { API_BASE_PATH, PATH_PARAM_MAX_LENGTH } from '../common/constants.ts';
+import { PUSH_WINDOW_MS } from '../common/push.ts';
+import { STORE_TRIP_GAP_MS } from '../common/store-order.ts';
+import { accessTokenRoutes } from './access-tokens/access-tokens.routes.ts';
+import { createAccessTokenService } from './access-tokens/access-tokens.service.ts';
+import { deleteTokensOfUser } from './access-tokens/access-tokens.queries.ts';
 import { createAlexa, NO_ALEXA } from './alexa/alexa.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { createAdminService } from './admin/admin.service.ts';
@@ -19,6 +24,9 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerAccessLog } from './http/access-log.ts';
+import { registerAnswerContract } from './http/answer-contract.ts';
+import { documentErrors, openApiRoutes, registerOpenApi } from './http/openapi.ts';
+import { serializeAnswer } from './http/serialize-answer.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
 import { registerExpectContinue } from './http/expect-continue.ts';
 import { registerIdleWhileWorking } from './http/idle-while-working.ts';
@@ -30,13 +38,23 @@ import { registerSingleQueryValues } from './http/single-query-values.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { answerError, registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
-import { answerInTheWrite, claimingWithTheWrite, purgeExpiredIdempotencyKeys, registerIdempotency } from './http/idempotency.ts';
+import { registerIdempotency } from './http/idempotency.ts';
+import { createChangeFeed } from './writes/change-feed.ts';
+import { purgeExpiredIdempotencyKeys } from './writes/idempotency-store.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { isTrustworthyOrigin } from './http/trustworthy-origin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createBlobStorage, imageSources } from './images/blob-storage.ts';
 import { createS3BlobStore } from './images/s3-blob-store.ts';
+import { oidcRoutes } from './oidc/oidc.routes.ts';
+import { createOidcService } from './oidc/oidc.service.ts';
+import { createProviderRegistry, type ProviderRegistryOptions } from './oidc/providers.ts';
+import { createAppClients } from './oauth/app-clients.ts';
+import { createAppGrants } from './oauth/app-grants.ts';
+import { appOAuthRoutes } from './oauth/apps.routes.ts';
+import { createClientDocuments, type ClientDocumentOptions } from './oauth/client-documents.ts';
+import { discoveryRoutes } from './oauth/discovery.routes.ts';
 import { endAllLinksOfUser } from './oauth/oauth.queries.ts';
 import { createImagesPresenter } from './images/image.presenter.ts';
 import { createImageSweep } from './images/image-sweep.ts';
@@ -49,13 +67,30 @@ import { createItemPresenter } from './items/item.presenter.ts';
 import { itemLiveSources } from './items/items.live.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { createItemService } from './items/items.service.ts';
+import { storeOrderRoutes } from './store-order/store-order.routes.ts';
+import { createStoreOrderService } from './store-order/store-order.service.ts';
+import { createClearService } from './items/clear.service.ts';
+import { undoRoutes } from './undo/undo.routes.ts';
+import { createUndoService } from './undo/undo.service.ts';
 import { listLiveSources } from './lists/lists.live.ts';
+import { MCP_OPENAPI_PATHS } from './mcp/mcp.openapi.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { createListService } from './lists/lists.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MAINTENANCE_INTERVAL_MS, startMaintenance } from './maintenance.ts';
+import { defaultSubject } from './push/push.config.ts';
+import { pushAgent } from './push/endpoint.ts';
+import { deleteSessionSubscriptions } from './push/push.queries.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { createPushService, type PushService } from './push/push.service.ts';
+import { createPushSender, type PushSender } from './push/sender.ts';
+import { newVapidKeys, type VapidKeys } from './push/vapid.ts';
 import { createRealtime, realtimeRoutes, type RealtimeOptions } from './realtime/index.ts';
-import { presentShare } from './shares/share.presenter.ts';
+import { createSharePresenter } from './shares/share.presenter.ts';
+import { createExportService } from './transfer/export.service.ts';
+import { createImportService } from './transfer/import.service.ts';
+import { transferRoutes } from './transfer/transfer.routes.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
 import { createShareService } from './shares/shares.service.ts';
 
@@ -83,7 +118,7 @@ export interface AppDeps {
     Config,
     'publicUrl' | 'smtpUrl' | 'mailFrom' | 'aiDefaultEnabled' | 'rateLimitAuth' | 'logLevel' | 'trustProxy' | 'dataDir' | 'storage'
   > &
-    Partial<Pick<Config, 'alexa' | 'ai' | 'rateLimitAi' | 'adminEmails'>>;
+    Partial<Pick<Config, 'alexa' | 'ai' | 'rateLimitAi' | 'adminEmails' | 'push' | 'oidc' | 'storeTripGapMs' | 'oauthApps'>>;
   database: Database;
   secret: string;
   /** Defaults to SMTP or the log, from config. */
@@ -99,16 +134,28 @@ export interface AppDeps {
   timeouts?: Partial<typeof HTTP_TIMEOUTS>;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Told of every answer that breaks its route's documented answer (tests: server/http/answer-contract.ts). */
+  answerContract?: (breach: string) => void;
   /** Called for every route the app registers (the fuzz test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The VAPID key pair (server/push/vapid.ts); tests that pass none get a pair of their own. */
+  vapid?: VapidKeys;
+  /** A certificate the push requests trust (tests run a push service of their own). */
+  pushCa?: string;
   /** Alexa signing certificates to trust without fetching them, by URL (tests sign skill requests with their own). */
   alexaCertificates?: Readonly<Record<string, string>>;
+  /** Identity providers' discovery retries and requests (tests shorten the one and tamper with the other). */
+  oidcProviders?: Omit<ProviderRegistryOptions, 'log'>;
+  /** How apps' client metadata documents are fetched (tests answer DNS themselves and shorten the time limit). */
+  clientDocuments?: Pick<ClientDocumentOptions, 'lookup' | 'timeoutMs'>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Work running after its answer (mail); tests drain it. */
     background: Background;
+    /** Notifications; tests send the windows that are over without waiting for the timer. */
+    push: Pick<PushService, 'sendDue'>;
   }
 }
 
@@ -126,7 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: timeouts.connectionTimeoutMs,
     http: { connectionsCheckingInterval: timeouts.requestTimeoutCheckMs },
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
-    frameworkErrors: answerError,
+    // Fastify sends the reply; what the hook answers (the reply, a thenable) is not waited for.
+    frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
     // Fastify's own answer is not in our envelope (http/shutdown-answer.ts answers instead).
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
@@ -134,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  if (deps.answerContract) registerAnswerContract(app, serializeAnswer, deps.answerContract);
+  else app.setSerializerCompiler(serializeAnswer);
+  await registerOpenApi(app, MCP_OPENAPI_PATHS);
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
@@ -168,12 +218,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => storage.store.close());
   const imageSweep = createImageSweep({ db, store: storage.store, now, background });
 
-  // Realtime reads through the features (one read each); features write through its change feed,
-  // whose writes also claim the Idempotency-Key of a handler that claims with its write, and
-  // store its answer when the route makes it from the write's value.
+  // Realtime reads through the features (one read each); features write through the change feed
+  // (server/writes/change-feed.ts), which tells realtime's bus after each write, claims the
+  // Idempotency-Key of a handler that claims with its write, and stores its answer with the change.
+  const presentShare = createSharePresenter({ secret: deps.secret, publicUrl: config.publicUrl, now });
   const realtime = await createRealtime({
-    database: { ...database, inTransaction: claimingWithTheWrite(database.inTransaction) },
-    beforeCommit: answerInTheWrite,
+    database,
     secret: deps.secret,
     now,
     log: app.log,
@@ -181,11 +231,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sources: { ...listLiveSources, ...itemLiveSources(presentItem), shareDoc: presentShare, ...authLiveSources(now) },
   });
   app.addHook('onClose', async () => realtime.close());
-  const { changes } = realtime;
+  const changes = createChangeFeed({ inTransaction: database.inTransaction, bus: realtime.bus, now });
+
+  // Notifications (server/push/): item changes gathered per list, invitations and pings at once.
+  const vapid = deps.vapid ?? newVapidKeys();
+  const pushConfig = config.push ?? { vapid: undefined, subject: undefined, allowLoopback: false, windowMs: PUSH_WINDOW_MS };
+  const agent = pushAgent({ allowLoopback: pushConfig.allowLoopback, ca: deps.pushCa });
+  const sendPush: PushSender = createPushSender({ vapid, subject: pushConfig.subject ?? defaultSubject(config.publicUrl, config.mailFrom), agent });
+  const push = createPushService({
+    db,
+    inTransaction: database.inTransaction,
+    now,
+    publicUrl: config.publicUrl,
+    publicKey: vapid.publicKey,
+    windowMs: pushConfig.windowMs,
+    allowLoopback: pushConfig.allowLoopback,
+    send: sendPush,
+    background,
+    log: app.log,
+  });
+  push.start();
+  app.decorate('push', push);
+  app.addHook('onClose', async () => {
+    push.close();
+    agent.destroy();
+  });
 
   const verification = createEmailVerification({ secret: deps.secret, publicUrl: config.publicUrl, now });
   const lists = createListService({ db, now, changes, presentItem });
-  const items = createItemService({ db, now, changes, presentItem });
+  const storeOrder = createStoreOrderService({ db, now, changes, tripGapMs: config.storeTripGapMs ?? STORE_TRIP_GAP_MS });
+  const items = createItemService({ db, now, changes, presentItem, onItemsChanged: push.itemsChanged, storeOrder });
+  const clear = createClearService({ db, now, changes });
+  const undo = createUndoService({ db, now, changes, presentItem });
   const images = createImageService({
     db,
     now,
@@ -196,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotaBytes: config.storage.quotaBytes,
     log: app.log,
   });
+  const imports = createImportService({ db, now, changes, store: storage.store });
+  const exports = createExportService({ db, now, store: storage.store });
   const media = createMediaService({ storage, urls: mediaUrls, now, log: app.log });
   const shares = createShareService({
     db,
@@ -203,10 +282,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     verification,
     publicUrl: config.publicUrl,
+    secret: deps.secret,
+    presentShare,
     now,
     log: app.log,
     changes,
+    onInvitedMember: push.invited,
   });
+  const accessTokens = createAccessTokenService({ db, secret: deps.secret, now, changes });
   const auth = createAuthService({
     db,
     secret: deps.secret,
@@ -216,12 +299,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     aiDefaultEnabled: config.aiDefaultEnabled,
     now,
-    onNewPassword: endAllLinksOfUser,
+    onSignOut: deleteSessionSubscriptions,
+    // A new password, like a disabled account, ends what acts for the person: linked apps and tokens.
+    endLinkedApps: async (trx, userId) => {
+      await endAllLinksOfUser(trx, userId);
+      await deleteTokensOfUser(trx, userId);
+    },
     onEmailVerified: shares.acceptInvitations,
+    passwordLogin: config.oidc?.passwordLogin ?? true,
     changes,
   });
+  // Sign-in with identity providers: one that cannot be reached now is retried in the background.
+  const oidcProviders = createProviderRegistry(config.oidc?.providers ?? [], { log: app.log, ...deps.oidcProviders });
+  app.addHook('onClose', async () => oidcProviders.close());
+  await oidcProviders.start();
+  const oidc = createOidcService({
+    db,
+    secret: deps.secret,
+    publicUrl: config.publicUrl,
+    passwordLogin: config.oidc?.passwordLogin ?? true,
+    auth,
+    providers: oidcProviders,
+    now,
+    log: app.log,
+  });
   const loginFailures = createFailureLimiter(config.rateLimitAuth);
-  // The voice assistant (issue 11): account linking and the skill.
+  // The voice assistant (docs/api.md, "Voice assistant"): account linking and the skill.
   const alexa = createAlexa({
     db,
     secret: deps.secret,
@@ -233,11 +336,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     certificates: deps.alexaCertificates,
   });
 
-  // AI (issue 10): the offline assistant unless config names another provider; `none` turns AI off.
+  // Apps connecting by OAuth (docs/api.md, "Apps connecting by OAuth"): registration and consent.
+  const allowLoopback = config.oauthApps?.allowLoopbackDocuments ?? false;
+  const appClients = createAppClients({
+    db,
+    now,
+    allowLoopback,
+    log: app.log,
+    documents: createClientDocuments({ allowLoopback, now, ...deps.clientDocuments }),
+  });
+  const appGrants = createAppGrants({ db, secret: deps.secret, now, clients: appClients, publicUrl: config.publicUrl });
+
+  // AI (docs/api.md, "AI"): the offline assistant unless config names another provider; `none` turns AI off.
   const aiProvider = createAiProvider(config.ai ?? { provider: 'offline' }, app.log);
   app.addHook('onClose', async () => aiProvider?.close());
   const ai = aiProvider && createAiService({ db, now, changes, provider: aiProvider, presentItem });
-  const admin = createAdminService({ db, now, changes, adminEmails: config.adminEmails ?? [] });
+  const admin = createAdminService({
+    db,
+    now,
+    changes,
+    adminEmails: config.adminEmails ?? [],
+    accounts: auth,
+    facts: {
+      database: database.dialect,
+      storageDriver: config.storage.driver,
+      mail_configured: Boolean(config.smtpUrl),
+      ai_provider: config.ai?.provider ?? 'offline',
+    },
+    isGroupAdmin: oidc.isGroupAdmin,
+  });
 
   const stopMaintenance = startMaintenance({
     intervalMs: deps.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS,
@@ -247,13 +374,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'live updates': () => realtime.purge(),
       'idempotency keys': () => purgeExpiredIdempotencyKeys(db, now()),
       'account links': () => alexa.oauth.purgeExpired(),
+      'access tokens': () => accessTokens.purgeExpired(),
+      'unused app registrations': () => appClients.purgeUnused(),
+      'provider sign-ins': () => oidc.purgeExpired(),
+      'invitation links': () => shares.purgeEndedLinks(),
       'image files': () => imageSweep.sweep(),
+      notifications: () => push.purgeExpired(),
+      // The images of the records that expire are swept in the next round.
+      'undo records': () => undo.purgeExpired(),
     },
   });
   app.addHook('onClose', async () => stopMaintenance());
 
   // Security headers, with helmet's middleware built once: @fastify/helmet builds it again on every
-  // request (2% of an item creation's CPU, issue 13).
+  // request (2% of an item creation's CPU).
   const helmetOptions: HelmetOptions = {
     // Browsers on a LAN address over plain HTTP would otherwise be told to fetch assets over HTTPS.
     contentSecurityPolicy: {
@@ -279,10 +413,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (secure ? securityHeaders : insecureOriginHeaders)(request.raw, reply.raw, () => done());
   });
   await app.register(fastifyRateLimit, { global: false });
+  const authenticators = [auth.authenticate, accessTokens.authenticate, alexa.oauth.authenticate];
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, [auth.authenticate, alexa.oauth.authenticate]);
+      documentErrors(api);
+      registerAuthentication(api, authenticators, { publicUrl: config.publicUrl });
       registerTextGuard(api);
       registerIdempotency(api, { db, inTransaction: database.inTransaction, now });
       registerCompression(api);
@@ -291,18 +427,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onResponse', async (request, reply) => {
         if (request.method === 'DELETE' && reply.statusCode < 300) imageSweep.soon();
       });
+      await api.register(openApiRoutes);
       await api.register(healthRoutes(database));
-      await api.register(authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background, loginFailures }));
+      await api.register(
+        authRoutes(auth, { rateLimitPerMinute: config.rateLimitAuth, background, loginFailures, endProviderSession: oidc.endSessionUrl }),
+      );
+      await api.register(oidcRoutes(oidc, { publicUrl: config.publicUrl, rateLimitPerMinute: config.rateLimitAuth, loginFailures }));
       await api.register(listsRoutes(lists));
       await api.register(sharesRoutes(shares, { inviteLimitPerMinute: config.rateLimitAuth }));
-      await api.register(itemsRoutes(items));
+      await api.register(itemsRoutes(items, clear));
+      await api.register(storeOrderRoutes(storeOrder));
+      await api.register(undoRoutes(undo));
       await api.register(aiRoutes(ai, { rateLimitPerMinute: config.rateLimitAi ?? 0 }));
       await api.register(adminRoutes(admin));
+      await api.register(pushRoutes(push));
       await api.register(imagesRoutes(images, media));
+      await api.register(transferRoutes(imports, exports));
       await api.register(realtimeRoutes(realtime));
-      await api.register(alexa.routes({ auth, loginFailures, rateLimitPerMinute: config.rateLimitAuth }));
+      await api.register(alexa.routes({ auth, loginFailures, rateLimitPerMinute: config.rateLimitAuth, publicUrl: config.publicUrl }));
+      await api.register(accessTokenRoutes(accessTokens));
+      // RATE_LIMIT_AUTH=0 turns the limits on accounts' creation off, and so this one on apps' registrations.
+      await api.register(appOAuthRoutes(appClients, appGrants, { limitRegistrations: config.rateLimitAuth > 0 }));
     },
     { prefix: API_BASE_PATH },
+  );
+  await app.register(discoveryRoutes(config.publicUrl));
+  // The MCP server (docs/api.md, "MCP"): the same services, as the caller's actor.
+  await app.register(
+    mcpRoutes({
+      authenticators,
+      publicUrl: config.publicUrl,
+      credentialsEnded: realtime.onCredentialsEnded,
+      services: { lists, items, shares },
+      ai,
+      rateLimitAi: config.rateLimitAi ?? 0,
+      log: app.log,
+    }),
   );
 
   await registerWebApp(app, deps.webDistDir);

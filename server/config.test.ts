@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig, publicUrlNote, sharedSecretNote } from './config.ts';
+import { fastifyTrustProxy, loadConfig, mailNote, publicUrlNote, sharedSecretNote } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing set', () => {
@@ -54,8 +54,19 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '-1'],
     ['PUBLIC_URL', 'listo.example'],
     ['PUBLIC_URL', 'ftp://listo.example'],
+    ['VAPID_PUBLIC_KEY', 'not base64url!'],
+    ['VAPID_SUBJECT', 'http://listo.example'],
+    ['PUSH_WINDOW_SECONDS', '0'],
+    ['PUSH_ALLOW_LOOPBACK', 'maybe'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: `));
+  });
+
+  it('takes the notification settings', () => {
+    const push = loadConfig({ VAPID_PUBLIC_KEY: 'cHVi', VAPID_PRIVATE_KEY: 'cHJpdg', PUSH_WINDOW_SECONDS: '5', PUSH_ALLOW_LOOPBACK: 'true' }).push;
+    expect(push).toEqual({ vapid: { publicKey: 'cHVi', privateKey: 'cHJpdg' }, subject: undefined, allowLoopback: true, windowMs: 5000 });
+    expect(loadConfig({}).push).toEqual({ vapid: undefined, subject: undefined, allowLoopback: false, windowMs: 60_000 });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'cHVi' })).toThrow('Invalid VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together');
   });
 
   it.each(['https://home.example/listo', 'https://home.example/?app=listo', 'https://home.example/#listo', 'https://user:pw@listo.example'])(
@@ -82,6 +93,20 @@ describe('publicUrlNote', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(publicUrlNote(loadConfig({ HOST }))).toBeUndefined();
     expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'http://192.168.1.20:3000' }))).toBeUndefined();
     expect(publicUrlNote(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lists.example.org' }))).toBeUndefined();
+  });
+});
+
+describe('mailNote', () => {
+  it('says, without SMTP_URL, that mails go to the log and what that means for invitations and password resets', () => {
+    const note = mailNote(loadConfig({}));
+    expect(note).toContain('mails are written to this log');
+    expect(note).toContain('the Share dialog gives an invitation link');
+    expect(note).toContain('Password resets');
+    expect(note?.split('\n')).toHaveLength(1);
+  });
+
+  it('says nothing when mail is configured', () => {
+    expect(mailNote(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587' }))).toBeUndefined();
   });
 });
 

@@ -1,12 +1,16 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { STORE_TRIP_GAP_MS } from '../common/store-order.ts';
 import { AlexaEnv, alexaConfig, requireCompleteAlexaClient, type AlexaConfig } from './alexa/alexa.config.ts';
-import { AI_DEFAULT_TIMEOUT_MS, GEMINI_DEFAULT_MODELS, type AiConfig } from './ai/create-provider.ts';
+import { AiEnv, aiConfig, type AiConfig } from './ai/ai.config.ts';
+import { refuseSetting } from './config-error.ts';
+import { StorageEnv, storageConfig, type StorageConfig } from './images/storage.config.ts';
 import { isLoopbackHost } from './http/trustworthy-origin.ts';
-
-/** The shortest secret key taken, from LISTO_SECRET or the data folder's secret.key (server/secret.ts). */
-export const SECRET_MIN_LENGTH = 32;
+import { OAuthAppsEnv, oauthAppsConfig, type OAuthAppsConfig } from './oauth/oauth-apps.config.ts';
+import { PushEnv, pushConfig, requireBothVapidKeys, type PushConfig } from './push/push.config.ts';
+import { oidcConfig, type OidcConfig } from './oidc/oidc.config.ts';
+import { SECRET_MIN_LENGTH } from './secret.ts';
 
 /**
  * Which peers may name the client in X-Forwarded-For (the address rate limits count): `false`,
@@ -61,113 +65,6 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** The AI settings (issue 10; README, "Configuration"). */
-const AiEnv = z.object({
-  AI_PROVIDER: z.enum(['gemini', 'openai', 'offline', 'none']).optional(),
-  GEMINI_API_KEY: z.string().optional(),
-  GEMINI_BASE_URL: z.url().optional(),
-  GEMINI_MODEL_STANDARD: z.string().default(GEMINI_DEFAULT_MODELS.standard),
-  GEMINI_MODEL_EXPENSIVE: z.string().default(GEMINI_DEFAULT_MODELS.expensive),
-  OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_MODEL: z.string().optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(AI_DEFAULT_TIMEOUT_MS),
-  RATE_LIMIT_AI: z.coerce.number().int().min(0).default(30),
-  ADMIN_EMAILS: z
-    .string()
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
-    .default([]),
-});
-
-/**
- * The provider: AI_PROVIDER, or Gemini with a Gemini key, an OpenAI-compatible server with its
- * URL or key, and the offline assistant with neither. A cloud provider without what it needs is
- * refused at start, naming the variable.
- */
-function aiConfigOf(e: z.infer<typeof AiEnv>): AiConfig {
-  const provider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : e.OPENAI_BASE_URL || e.OPENAI_API_KEY ? 'openai' : 'offline');
-  const timeoutMs = e.AI_TIMEOUT_MS;
-  switch (provider) {
-    case 'gemini':
-      if (!e.GEMINI_API_KEY) throw new ConfigError('Invalid GEMINI_API_KEY: required when AI_PROVIDER is gemini');
-      return {
-        provider,
-        apiKey: e.GEMINI_API_KEY,
-        baseUrl: e.GEMINI_BASE_URL,
-        models: { standard: e.GEMINI_MODEL_STANDARD, expensive: e.GEMINI_MODEL_EXPENSIVE },
-        timeoutMs,
-      };
-    case 'openai':
-      if (!e.OPENAI_MODEL) {
-        throw new ConfigError('Invalid OPENAI_MODEL: required for an OpenAI-compatible server (the model it serves, e.g. llama3.2)');
-      }
-      return { provider, baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, timeoutMs };
-    default:
-      return { provider };
-  }
-}
-
-// ---- Image storage (issue 9): where photos live, and how much each user may keep -----------
-
-/** An S3-compatible bucket (AWS, MinIO, Swift's s3api, ...), for server/images/s3-blob-store.ts. */
-export interface S3Config {
-  bucket: string;
-  /** Unset: AWS itself, for `region`. */
-  endpoint: string | undefined;
-  region: string;
-  /** Unset: the AWS SDK's own chain (environment, instance role). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** `bucket` in the path instead of the host name, as most self-hosted stores need. */
-  forcePathStyle: boolean;
-}
-
-/** `quotaBytes`: what one user's uploads may take, every variant counted; 0: no limit. */
-export type StorageConfig = { quotaBytes: number } & ({ driver: 'local' } | { driver: 's3'; s3: S3Config });
-
-const StorageEnv = z.object({
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
-  // AWS's naming rules, which S3-compatible services share: 3-63 lowercase letters, digits, dots, hyphens.
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be 3-63 lowercase letters, digits, dots or hyphens' })
-    .optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  // us-east-1 is what S3-compatible services answer to when they have no regions.
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' }).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  // Unset: path style with an endpoint of one's own (which rarely has the wildcard DNS that
-  // bucket.host needs), the bucket's host name on AWS itself.
-  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
-});
-
-function storageConfig(e: z.infer<typeof StorageEnv>): StorageConfig {
-  const refuse = (name: string, message: string) => {
-    throw new ConfigError(`Invalid ${name}: ${message}`);
-  };
-  if (e.STORAGE === 's3' && !e.S3_BUCKET) refuse('S3_BUCKET', 'required when STORAGE=s3');
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
-    refuse(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
-  }
-  const quotaBytes = e.STORAGE_QUOTA_MB * 1024 * 1024;
-  if (e.STORAGE === 'local') return { driver: 'local', quotaBytes };
-  return {
-    driver: 's3',
-    quotaBytes,
-    s3: {
-      bucket: e.S3_BUCKET!,
-      endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
-      region: e.S3_REGION,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-    },
-  };
-}
-
 /**
  * The address browsers reach Listo at. The app is served from "/", so the links in mails and the
  * share link work only from the root of a host: a path (a proxy's /listo/) would make every one of
@@ -202,11 +99,23 @@ const Env = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().min(0).default(20),
   LISTO_SECRET: z.string().min(SECRET_MIN_LENGTH, { error: `must be at least ${SECRET_MIN_LENGTH} characters` }).optional(),
   TRUST_PROXY: TrustProxyEnv.default(false),
+  // A trip's check-offs follow each other by less than this (docs/decisions/052-trips-and-store-order.md).
+  STORE_TRIP_GAP_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(STORE_TRIP_GAP_MS / 1000),
+  // Accounts (by proven e-mail address) that administer this server.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...AlexaEnv,
-  ...AiEnv.shape,
-  ...StorageEnv.shape,
-}).superRefine(requireCompleteAlexaClient);
+  ...OAuthAppsEnv,
+  ...AiEnv,
+  ...StorageEnv,
+  ...PushEnv,
+})
+  .superRefine(requireCompleteAlexaClient)
+  .superRefine(requireBothVapidKeys);
 
 export interface Config {
   port: number;
@@ -224,7 +133,7 @@ export interface Config {
   /** Behind reverse proxies: who may name the client in X-Forwarded-For (for rate limits). */
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  /** Account linking and the skill endpoint of the voice assistant (issue 11). */
+  /** Account linking and the skill endpoint of the voice assistant (docs/decisions/011). */
   alexa: AlexaConfig;
   /** Which AI provider answers the AI calls (server/ai/create-provider.ts). */
   ai: AiConfig;
@@ -233,9 +142,15 @@ export interface Config {
   /** Accounts (by proven e-mail address) that may turn AI on and off for users. */
   adminEmails: string[];
   storage: StorageConfig;
+  /** Notifications (server/push/). */
+  push: PushConfig;
+  /** Sign-in with identity providers, and whether passwords sign in too. */
+  oidc: OidcConfig;
+  /** A check-off this long after the person's last one starts a new trip (the learned store order). */
+  storeTripGapMs: number;
+  /** Apps connecting by OAuth (server/oauth/). */
+  oauthApps: OAuthAppsConfig;
 }
-
-export class ConfigError extends Error {}
 
 /**
  * A line for the start-up message when other devices can reach Listo (HOST is not loopback) but
@@ -246,6 +161,19 @@ export function publicUrlNote(config: Pick<Config, 'host' | 'port' | 'publicUrl'
   return (
     `  note: links in mails point to ${config.publicUrl}, which other devices cannot open;` +
     ` set PUBLIC_URL to the address they use, e.g. PUBLIC_URL=http://192.168.1.20:${config.port}`
+  );
+}
+
+/**
+ * A line for the start-up message without SMTP_URL: mails only reach the log, which a household
+ * must know for its invitations (the Share dialog's invitation links, decision 047) and its
+ * password resets (read the link from this log).
+ */
+export function mailNote(config: Pick<Config, 'smtpUrl'>): string | undefined {
+  if (config.smtpUrl) return undefined;
+  return (
+    '  mail: no SMTP_URL, so mails are written to this log instead of sent. Invitations: the Share dialog' +
+    ' gives an invitation link to pass on by hand. Password resets and address confirmations: the link is in this log.'
   );
 }
 
@@ -270,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+    refuseSetting(String(issue.path[0]), issue.message);
   }
   const e = parsed.data;
   return {
@@ -287,9 +215,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     alexa: alexaConfig(e),
-    ai: aiConfigOf(e),
+    ai: aiConfig(e),
     rateLimitAi: e.RATE_LIMIT_AI,
     adminEmails: e.ADMIN_EMAILS,
     storage: storageConfig(e),
+    push: pushConfig(e),
+    oidc: oidcConfig(present, refuseSetting),
+    storeTripGapMs: e.STORE_TRIP_GAP_SECONDS * 1000,
+    oauthApps: oauthAppsConfig(e),
   };
 }

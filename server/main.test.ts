@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../common/constants.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../common/realtime.ts';
-import { TestSocket } from './realtime/live-test-helpers.ts';
+import { TestSocket } from './test/live.ts';
 import { killChildServers, startChildServer, startWithNpm } from './test/child-server.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-main-'));
@@ -41,7 +41,7 @@ it('names a bad setting in one line', async () => {
   expect(await failedStart({ PORT: 'three thousand' })).toBe('Invalid PORT: Invalid input: expected number, received NaN\n');
 });
 
-it('refuses, in one line, a second Listo on a data folder the first one uses', async () => {
+it('refuses, in one line, a second Listo on a data folder the first one uses', { timeout: 90_000 }, async () => {
   const first = await startChildServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('listo.db.lock'))).toEqual(['listo.db.lock']);
   const output = await failedStart({ PORT: '0', HOST: '127.0.0.1' });

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, publicUrlNote, sharedSecretNote, type Config } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { loadConfig, mailNote, publicUrlNote, sharedSecretNote, type Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { databaseTarget } from './db/target.ts';
+import { loadOrCreateVapidKeys } from './push/vapid.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { startupProblem } from './startup-problem.ts';
 
@@ -16,7 +18,8 @@ const SHUTDOWN_GRACE_MS = 8_000;
 async function main(config: Config): Promise<void> {
   const secret = loadOrCreateSecret(config.dataDir, config.secret);
   const database = await openDatabase(databaseTarget(config));
-  const app = await buildApp({ config, database, secret });
+  const vapid = loadOrCreateVapidKeys(config.dataDir, config.push.vapid);
+  const app = await buildApp({ config, database, secret, vapid });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +52,7 @@ async function main(config: Config): Promise<void> {
       `  data folder: ${config.dataDir}`,
       migratedNote(database.migrated),
       publicUrlNote(config),
+      mailNote(config),
       sharedSecretNote(config),
     ]
       .filter((line) => line !== undefined)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TTL_MS } from '../common/constants.ts';
 import { SESSION_REFRESH_GRACE_MS, SESSION_TTL_MS } from './auth/auth.service.ts';
-import { waitUntil } from './realtime/live-test-helpers.ts';
+import { waitUntil } from './test/live.ts';
 import { createUser } from './test/factories.ts';
 import { useTestApp } from './test/test-app.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 import { loadOrCreateSecret } from './secret.ts';
 
 let dataDir: string;

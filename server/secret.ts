@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, SECRET_MIN_LENGTH } from './config.ts';
+import { ConfigError } from './config-error.ts';
 import { makeFolder } from './make-folder.ts';
 
 export const SECRET_FILE = 'secret.key';
+
+/** The shortest secret key taken, from LISTO_SECRET or the data folder's secret.key. */
+export const SECRET_MIN_LENGTH = 32;
 
 /**
  * The server's secret key: LISTO_SECRET when set, else a random key made on first start and kept
@@ -29,7 +32,7 @@ export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined)
  * own and then linked under the final name, which fails if that exists: two first starts at once
  * (processes sharing the data folder) keep one key, and neither reads the other's half-written file.
  */
-function createOnce(file: string, key: string): void {
+export function createOnce(file: string, key: string): void {
   const draft = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}`;
   fs.writeFileSync(draft, key, { flag: 'wx', mode: 0o600 });
   try {

@@ -54,7 +54,7 @@ const POSTGRES_REFUSALS = /^(3D|28)/;
 export function startupProblem(error: unknown, config: Config): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const { code, syscall } = error as SystemError;
-  if (syscall === 'listen') return listenProblem(error as SystemError, config);
+  if (syscall === 'listen') return listenProblem(error, config);
   if (error instanceof DatabaseInUseError) {
     return `Another Listo is using the data folder ${config.dataDir}: stop it first, or set DATA_DIR to another folder. Several processes on one database need PostgreSQL (DATABASE_URL, docs/deploy.md).`;
   }

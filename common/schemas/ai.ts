@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UndoId } from './undo.ts';
 import {
   AI_MESSAGES,
   AI_PHOTO_BODY_LIMIT_BYTES,
@@ -12,7 +13,6 @@ import {
   languageName,
   type AiProviderValue,
 } from '../ai.ts';
-import { UserView } from './auth.ts';
 import { ItemView } from './items.ts';
 
 /** Payloads and answers of the AI calls (docs/api.md, "AI"), shared by Fastify validation and the web client. */
@@ -22,10 +22,12 @@ const PROVIDER_VALUES = Object.keys(AI_TIER_OF) as [AiProviderValue, ...AiProvid
 /** The List Settings choice (Standard or Expensive); picks the model tier when a cloud model is configured. */
 const Provider = z.enum(PROVIDER_VALUES, { error: AI_MESSAGES.invalidProvider }).default(DEFAULT_AI_PROVIDER);
 
-/** POST /lists/{id}/sort: `prompt` is the sort kind (spec section 9: smart, department, category, priority). */
+/** POST /lists/{id}/sort: `prompt` is the sort kind (smart, department, category, priority). */
 export const SortBody = z.strictObject({
   provider: Provider,
   prompt: z.enum(AI_SORT_KINDS, { error: AI_MESSAGES.invalidSortKind }).default(DEFAULT_AI_SORT_KIND),
+  /** Keeps the items as they were under this id, for POST /lists/{id}/undo/{undoId} (decision 049). */
+  undo_id: UndoId,
 });
 export type SortBody = z.infer<typeof SortBody>;
 
@@ -58,7 +60,7 @@ export const ItemAiBody = z.discriminatedUnion(
 );
 export type ItemAiBody = z.infer<typeof ItemAiBody>;
 
-/** POST /lists/{id}/process-items and POST .../reprocess: the body may be left out (spec section 7 sends none). */
+/** POST /lists/{id}/process-items and POST .../reprocess: the body may be left out. */
 export const ProviderBody = z
   .strictObject({ provider: Provider })
   .nullish()
@@ -99,11 +101,3 @@ export type ProcessItemsResponse = z.infer<typeof ProcessItemsResponse>;
 export const AiInfoResponse = z.object({ provider: z.enum(['gemini', 'openai', 'offline', 'none']), model_choice: z.boolean() });
 export type AiInfoResponse = z.infer<typeof AiInfoResponse>;
 
-/** PUT /admin/users/{id}/ai: `{id}` is the user's id or e-mail address. */
-export const AdminUserParams = z.object({ id: z.string().min(1).max(254) });
-export const SetAiAccessBody = z.strictObject(
-  { can_use_ai: z.boolean({ error: AI_MESSAGES.canUseAiRequired }) },
-  { error: (issue) => (issue.code === 'invalid_type' ? AI_MESSAGES.canUseAiRequired : undefined) },
-);
-export type SetAiAccessBody = z.infer<typeof SetAiAccessBody>;
-export const AdminUserResponse = z.object({ user: UserView });

@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../messages.ts';
 
-/** The envelope of every error answer: `{"error":{"code","message"}}`. */
-export const ApiErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+/**
+ * The envelope of every error answer: `{"error":{"code","message"}}`. One component of the
+ * OpenAPI document (`ApiError`), which every route's 4XX and 5XX answers name.
+ */
+export const ApiErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: 'Stable, for programs (e.g. `not_found`, `invalid_input`); docs/api.md, "Errors".' }),
+      message: z.string().meta({ description: 'For people: shown as it is.' }),
+    }),
+  })
+  .meta({ id: 'ApiError', description: 'An error, in the one envelope of every error answer (docs/api.md, "Errors").' });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** An answer without a body (204, and redirects, whose target is the Location header). */
+export const NoBody = z.undefined();
+
+/** The answer of a route that redirects (its `Location` header names where). */
+export const Redirect = NoBody.meta({ description: 'A redirect: the Location header names where.' });
+
+/** GET /openapi.json: the OpenAPI 3.1 document of the API, made from these schemas. */
+export const OpenApiDocumentView = z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' });
 
 /** GET /health and GET /ready: nothing about the deployment, only that it answers. */
 export const HealthView = z.object({ status: z.literal('ok') });

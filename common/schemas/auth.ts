@@ -105,5 +105,9 @@ export type UserView = z.infer<typeof UserView>;
 export const AuthResponse = z.object({ token: z.string(), user: UserView });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/** GET /auth/me, PUT /auth/profile, POST /auth/verify-email: the signed-in user. */
+export const UserResponse = z.object({ user: UserView });
+export type UserResponse = z.infer<typeof UserResponse>;
+
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -14,7 +14,7 @@ export const UploadImageBody = z.strictObject(
 export type UploadImageBody = z.infer<typeof UploadImageBody>;
 
 /**
- * An item's picture (spec section 3). The URLs are signed and work for one to two hours (the
+ * An item's picture (docs/api.md, "Images"). The URLs are signed and work for one to two hours (the
  * same URL for a while, so browsers cache the picture); read the item again for fresh ones.
  */
 export const ItemImageView = z.object({
@@ -31,3 +31,18 @@ export type ItemImagesView = z.infer<typeof ItemImagesView>;
 /** DELETE /lists/{id}/items/{itemId}/image. */
 export const DeleteImageResponse = z.object({ success: z.literal(true) });
 export type DeleteImageResponse = z.infer<typeof DeleteImageResponse>;
+
+/**
+ * GET /media/{key}: the signed URL of a picture (server/images/media-urls.ts). Wrong, over-long or
+ * missing values are a link that is not valid (403), not a malformed request (400): the signature
+ * check reads only values of the right shape, and the URL's own limit bounds them.
+ */
+export const MediaQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+export const MediaParams = z.object({ '*': z.string() });
+
+/** GET /media/{key}: the picture's bytes, or a redirect to the object store's signed URL. */
+export const MediaFile = {
+  description: 'The picture (JPEG, WebP...).',
+  // The bytes are streamed (never serialised), so the schema only names them for the document.
+  content: { 'image/*': { schema: z.custom<AsyncIterable<Uint8Array>>(() => true).meta({ format: 'binary' }) } },
+};

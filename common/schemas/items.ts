@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoreName } from './store-order.ts';
 import {
   ITEM_BATCH_MAX,
   ITEM_CONTENT_MAX_LENGTH,
@@ -26,8 +27,11 @@ export const ItemContent = z
 export const propertiesFit = (properties: Record<string, unknown>): boolean =>
   new TextEncoder().encode(JSON.stringify(properties)).length <= ITEM_PROPERTIES_MAX_BYTES;
 
-/** The property map of spec section 3 (qty, department, name_{language}, tag_*, ...): any JSON. */
-export const ItemProperties = z.record(z.string().min(1).max(100), z.json()).refine(propertiesFit, {
+/**
+ * The property map (qty, department, name_{language}, tag_*, ...): any JSON. A parsed body holds
+ * nothing else, so its values need no check of their own (and the document says "any value").
+ */
+export const ItemProperties = z.record(z.string().min(1).max(100), z.unknown()).refine(propertiesFit, {
   error: SERVER_MESSAGES.itemPropertiesTooLarge,
 });
 export type ItemProperties = z.infer<typeof ItemProperties>;
@@ -111,8 +115,10 @@ export const UpdateItemBody = z
      * the item since, the update is refused (409) instead of overwriting theirs unseen.
      */
     expected_content: ExpectedName(ITEM_CONTENT_MAX_LENGTH).optional(),
+    /** The store a check-off is made in, for the learned store order (docs/api.md, "Store order"); blank: none named. */
+    store: StoreName.optional(),
   })
-  .refine(({ expected_content: _, ...change }) => Object.values(change).some((value) => value !== undefined), {
+  .refine(({ expected_content: _, store: __, ...change }) => Object.values(change).some((value) => value !== undefined), {
     error: SERVER_MESSAGES.itemUpdateEmpty,
   });
 export type UpdateItemBody = z.infer<typeof UpdateItemBody>;

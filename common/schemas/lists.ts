@@ -11,7 +11,7 @@ import { SharePermission } from './shares.ts';
 export const ListVisibility = z.enum(['private', 'public'], { error: SERVER_MESSAGES.invalidVisibility });
 export type ListVisibility = z.infer<typeof ListVisibility>;
 
-/** Trimmed of what cannot be seen; blank is refused (the spec's "an empty list name creates nothing"). */
+/** Trimmed of what cannot be seen; blank is refused (an empty list name creates nothing). */
 export const ListName = z
   .string({ error: SERVER_MESSAGES.listNameRequired })
   .overwrite(trimUnseen)
@@ -46,7 +46,7 @@ export const VisibilityBody = z.strictObject({
 });
 export type VisibilityBody = z.infer<typeof VisibilityBody>;
 
-const CustomPrompt = z
+export const CustomPrompt = z
   .string({ error: SERVER_MESSAGES.customPromptBlank })
   .overwrite(trimUnseen)
   .min(1, { error: SERVER_MESSAGES.customPromptBlank })
@@ -57,14 +57,12 @@ export const CustomPromptsBody = z.strictObject({
 });
 export type CustomPromptsBody = z.infer<typeof CustomPromptsBody>;
 
-/** A member's view of how a list reached them (spec: shareInfo). */
+/** A member's view of how a list reached them (shareInfo). */
 export const ShareInfoView = z.object({
   permission: SharePermission,
-  /**
-   * E-mail address of whoever shared the list; null when the member joined by the share link (the
-   * owner's address is nobody's business then) or when that account no longer exists.
-   */
-  shared_by: z.string().nullable(),
+  shared_by: z.string().nullable().meta({
+    description: "E-mail address of whoever shared the list; null when the member joined by the share link (the owner's address is nobody's business then) or when that account no longer exists.",
+  }),
   shared_at: z.string(),
 });
 export type ShareInfoView = z.infer<typeof ShareInfoView>;
@@ -77,36 +75,35 @@ export const ListShareSummary = z.object({
 });
 export type ListShareSummary = z.infer<typeof ListShareSummary>;
 
-/**
- * What the caller may do with the list, decided on the server by the one permission matrix (and an
- * app's scopes). The client shows controls from this and nothing else; reading is implied.
- */
-export const ListCan = z.object({
-  editItems: z.boolean(),
-  manageList: z.boolean(),
-  manageShares: z.boolean(),
-  deleteList: z.boolean(),
-  leaveList: z.boolean(),
-});
+export const ListCan = z
+  .object({
+    editItems: z.boolean(),
+    manageList: z.boolean(),
+    manageShares: z.boolean(),
+    deleteList: z.boolean(),
+    leaveList: z.boolean(),
+  })
+  .meta({
+    description:
+      "What the caller may do with the list, decided on the server by the one permission matrix (docs/api.md, \"Lists\") and an app's scopes. The client shows controls from this and nothing else; reading is implied.",
+  });
 export type ListCan = z.infer<typeof ListCan>;
 
-/**
- * The list's last change (issue 12): `by` is the author's first name, else "Someone", never an
- * e-mail address; `by_me` whether the reader made it; `summary` e.g. "added 3 items".
- */
-export const LastChangeView = z.object({
-  by: z.string(),
-  by_me: z.boolean(),
-  summary: z.string(),
-  at: z.string(),
-});
+export const LastChangeView = z
+  .object({
+    by: z.string().meta({ description: 'The author\'s first name, else the part of their address before the @ ("Someone" once the account is gone); never a whole e-mail address.' }),
+    by_me: z.boolean().meta({ description: 'Whether the reader made the change.' }),
+    summary: z.string().meta({ description: 'What was done, in words (common/list-activity.ts), e.g. "added 3 items", "checked off milk".' }),
+    app: z.string().nullable().meta({ description: "The app that made the change for that person (a personal access token's or an OAuth client's name, e.g. \"Claude\"), named instead of them; null when they did it themselves." }),
+    at: z.string(),
+  })
+  .meta({ description: 'Who changed the list last and how; null before any change. Share changes leave it as it was.' });
 export type LastChangeView = z.infer<typeof LastChangeView>;
 
 export const ListView = z.object({
   id: z.string(),
   name: z.string(),
-  /** Only in the owner's own view: nobody else learns who owns a list from it. */
-  owner_id: z.string().optional(),
+  owner_id: z.string().optional().meta({ description: "Only in the owner's own view: nobody else learns who owns a list from it." }),
   visibility: ListVisibility,
   public_editable: z.boolean(),
   allow_link_sharing: z.boolean(),
@@ -115,13 +112,10 @@ export const ListView = z.object({
   updated_at: z.string(),
   isOwner: z.boolean(),
   can: ListCan,
-  /** Only for a member who is not the owner. */
-  shareInfo: ShareInfoView.optional(),
-  /** Only for the owner: the accepted shares. */
-  shares: z.array(ListShareSummary).optional(),
-  /** How many items the list has, and how many of them are checked off. */
-  item_count: z.number().int(),
-  done_count: z.number().int(),
+  shareInfo: ShareInfoView.optional().meta({ description: 'Only for a member who is not the owner: how the list reached them.' }),
+  shares: z.array(ListShareSummary).optional().meta({ description: 'Only for the owner: the accepted shares (pending invitations are in GET /lists/{id}/shares).' }),
+  item_count: z.number().int().meta({ description: 'How many items the list has.' }),
+  done_count: z.number().int().meta({ description: 'How many of its items are checked off.' }),
   last_change: LastChangeView.nullable(),
 });
 export type ListView = z.infer<typeof ListView>;

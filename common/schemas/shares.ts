@@ -43,17 +43,27 @@ export const ShareView = z.object({
   /** E-mail address of whoever shared; null when that account no longer exists. */
   shared_by: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * A pending invitation's link `{PUBLIC_URL}/invitation#{token}` while it can still be used, on a
+   * server that cannot send mail (decision 047); absent otherwise.
+   */
+  invitation_link: z.string().optional(),
 });
 export type ShareView = z.infer<typeof ShareView>;
 
-export const SharesResponse = z.object({ shares: z.array(ShareView) });
+/** `can_send_mail`: false when the server writes its mail to the log (no SMTP_URL): invitations then come with a link. */
+/** A list's share link, for its owner; `joinable`: whoever opens it gets in (a public list, or link sharing allowed). */
+export const ShareLinkView = z.object({ url: z.string(), joinable: z.boolean() });
+export type ShareLinkView = z.infer<typeof ShareLinkView>;
+
+export const SharesResponse = z.object({ shares: z.array(ShareView), can_send_mail: z.boolean() });
 export type SharesResponse = z.infer<typeof SharesResponse>;
 
 export const ShareResponse = z.object({ share: ShareView });
 export type ShareResponse = z.infer<typeof ShareResponse>;
 
 /**
- * What a visitor with a share link may learn before signing in (spec: Invitation). Never an
+ * What a visitor with a share link may learn before signing in (GET /lists/{id}/invitation). Never an
  * e-mail address: `sharedBy` is the owner's first name or a neutral "A Listo user".
  */
 export const InvitationView = z.object({
@@ -63,3 +73,37 @@ export const InvitationView = z.object({
   isPublic: z.boolean(),
 });
 export type InvitationView = z.infer<typeof InvitationView>;
+
+/** One invitation waiting for the signed-in account's address, as its dashboard shows it. */
+export const WaitingInvitation = z.object({
+  listId: z.string(),
+  listName: z.string(),
+  /** The inviter's first name; with their address once the account has proven its own. */
+  sharedBy: z.string(),
+  permission: SharePermission,
+  created_at: z.string(),
+});
+export type WaitingInvitation = z.infer<typeof WaitingInvitation>;
+
+export const InvitationsResponse = z.object({
+  invitations: z.array(WaitingInvitation),
+  /** Whether a confirmation link can reach the account's address (false: the server has no mail). */
+  can_send_mail: z.boolean(),
+});
+export type InvitationsResponse = z.infer<typeof InvitationsResponse>;
+
+/** The token of an invitation link (the part after `#`); the server keeps only its digest. */
+export const InvitationLinkBody = z.strictObject({ token: z.string().min(1).max(100) });
+export type InvitationLinkBody = z.infer<typeof InvitationLinkBody>;
+
+/** What an invitation link's page may show before its holder signs in. */
+export const InvitationLinkView = z.object({
+  listId: z.string(),
+  listName: z.string(),
+  sharedBy: z.string(),
+  /** Null once the invitation was withdrawn. */
+  permission: SharePermission.nullable(),
+  /** `open`: it admits whoever signs in with it; otherwise why it no longer does. */
+  state: z.enum(['open', 'expired', 'used', 'revoked']),
+});
+export type InvitationLinkView = z.infer<typeof InvitationLinkView>;

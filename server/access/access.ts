@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../domain/errors.ts';
 import { findListWithShare } from './access.queries.ts';
 import { SESSION_SCOPES, type Actor, type Scope } from './actor.ts';
 import { ACTION_SCOPE, can, roleOf, type ListAction, type ListRole } from './permissions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { gateTransactions, until } from '../test/transaction-gate.ts';
 

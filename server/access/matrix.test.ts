@@ -6,7 +6,7 @@ import { insertList, type ListOverrides } from '../test/list-factories.ts';
 import { useTestApp, type ApiRequest } from '../test/test-app.ts';
 
 /**
- * The permission matrix of the design brief, walked route by route: every list, share and item
+ * The permission matrix (docs/api.md, "Lists"), walked route by route: every list, share and item
  * route against every role, with the exact status, and on a refusal proof that nothing changed.
  */
 const t = useTestApp();
@@ -65,7 +65,7 @@ const ROUTES: RouteCase[] = [
     request: (s) => ({ method: 'DELETE', path: `/lists/${s.listId}/items/${s.itemId}` }),
     statuses: editItems(204),
   },
-  // AI on items (issue 10): the edit-items permission, as for any write of items.
+  // AI on items: the edit-items permission, as for any write of items.
   {
     name: 'POST sort (AI)',
     request: (s) => ({ method: 'POST', path: `/lists/${s.listId}/sort`, body: { prompt: 'department' } }),

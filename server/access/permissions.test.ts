@@ -27,7 +27,7 @@ describe('roleOf', () => {
 });
 
 describe('can', () => {
-  // The design brief's matrix, row by row, with leave-list (decision 023): Y yes, - no.
+  // The permission matrix (docs/api.md, "Lists") row by row, with leave-list (decision 023): Y yes, - no.
   const table: Record<ListAction, string> = {
     //             owner admin edit view pub-ed pub none
     read:            'Y     Y     Y    Y    Y     Y   -',

@@ -3,7 +3,7 @@ import type { SharePermission } from '../db/schema.ts';
 import type { Scope } from './actor.ts';
 
 /**
- * The permission matrix of the design brief, in one place. A caller's role on a list decides
+ * The permission matrix (docs/api.md, "Lists"), in one place. A caller's role on a list decides
  * every action; services ask `can`, and `access.ts` turns a refusal into 404 or 403. The client
  * never decides: it shows what `capabilitiesOf` sent it with each list.
  */

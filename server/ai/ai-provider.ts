@@ -5,7 +5,7 @@ import type { Photo } from './photo.ts';
  * What every AI provider does, in the app's terms: the cloud models (model/model-provider.ts, over
  * Gemini or an OpenAI-compatible server) and the built-in offline assistant (offline/). Chosen once
  * from config (create-provider.ts); services never know which. Answers come back validated, one
- * per name asked, in the order asked; a failure is an AppError (ai-errors.ts) and nothing is
+ * per name asked, in the order asked; a failure is an DomainError (ai-errors.ts) and nothing is
  * half-answered.
  */
 export interface AiProvider {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '../../common/ai.ts';
-import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 import type { TestUser } from '../test/factories.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -5,9 +5,9 @@ import { AI_DEPARTMENTS, AI_MESSAGES } from '../../common/ai.ts';
 import { ITEM_PROPERTIES_MAX_BYTES } from '../../common/constants.ts';
 import { IMAGE_MAX_PIXELS } from '../../common/images.ts';
 import { MESSAGES } from '../../common/messages.ts';
-import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 import { insertItems } from '../items/items.queries.ts';
-import { TestSocket, waitUntil } from '../realtime/live-test-helpers.ts';
+import { TestSocket, waitUntil } from '../test/live.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { fromJson } from '../db/values.ts';
@@ -233,7 +233,7 @@ describe('POST /lists/{id}/items/{itemId}/reprocess', () => {
 });
 
 describe('POST /lists/{id}/process-items', () => {
-  it("refuses a list without items, or without prompts, with the spec's messages", async () => {
+  it('refuses a list without items, or without prompts, with their messages', async () => {
     const empty = await ownerWithList(t, { custom_prompts: ['Group by aisle'] });
     const noItems = await post(empty.owner.token, `/lists/${empty.listId}/process-items`);
     expect(noItems.status).toBe(400);

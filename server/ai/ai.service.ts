@@ -22,12 +22,14 @@ import type { Actor } from '../access/actor.ts';
 import { isMember, type ListRole } from '../access/permissions.ts';
 import type { DB, ItemRow } from '../db/schema.ts';
 import { fromJson, toJson } from '../db/values.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsResponse } from '../items/item-pages.ts';
 import * as itemQueries from '../items/items.queries.ts';
 import { recallProperties } from '../items/property-memory.ts';
-import { activityOf, type ChangeFeed } from '../realtime/index.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import { activityOf } from '../writes/change-log.ts';
+import { keepForUndo } from '../undo/undo.service.ts';
 import type { AiProvider, PropertyValues } from './ai-provider.ts';
 import { aiErrors } from './ai-errors.ts';
 import { createAnswers } from './answers.ts';
@@ -35,7 +37,7 @@ import { decodePhoto } from './photo.ts';
 import { photoEntries } from './photo-entries.ts';
 
 /**
- * The AI calls of spec section 7. The provider is asked outside any transaction (a model may take
+ * The AI calls (docs/api.md, "AI"). The provider is asked outside any transaction (a model may take
  * seconds); what it answered is then applied in one write, through the change feed, after the
  * permission check under the list's lock, so every member sees the change live and a refusal or a
  * failure applies nothing. Enrichment (department, category, priority) is stored on the items as
@@ -159,9 +161,10 @@ export function createAiService(deps: AiDeps) {
   return {
     /**
      * POST /lists/{id}/sort: enriches the items that lack what `kind` orders by, stores the new
-     * order as positions, and answers the first page in that order.
+     * order as positions, and answers the first page in that order. With an undo id, the items it
+     * changed are kept as they were, for POST /lists/{id}/undo/{undoId} (server/undo/).
      */
-    async sort(actor: Actor, listId: string, provider: AiProviderValue, kind: AiSortKind): Promise<ItemsResponse> {
+    async sort(actor: Actor, listId: string, provider: AiProviderValue, kind: AiSortKind, undoId?: string): Promise<ItemsResponse> {
       const tier = AI_TIER_OF[provider];
       await authorize(db, actor, listId, 'edit-items');
       const lacking = (row: ItemRow) => NEEDED[kind].some((key) => !hasText(fromJson(row.properties)[key]));
@@ -193,6 +196,7 @@ export function createAiService(deps: AiDeps) {
         const moved = new Map(ordered.flatMap(({ row }, index) => (row.position === index ? [] : [[row.id, index] as const])));
         await itemQueries.setItemPositions(trx, listId, moved, nowIso());
         const touched = new Set([...enriched.map((row) => row.id), ...moved.keys()]);
+        await keepForUndo(trx, { undoId, listId, actor, rows: rows.filter((row) => touched.has(row.id)), at: nowIso() });
         await record(
           [...touched].map((id) => ({ listId, entity: 'item' as const, op: 'modified' as const, entityId: id })),
           activityOf(actor, LIST_ACTIVITY.sorted),

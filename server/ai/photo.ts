@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AI_MESSAGES, AI_PHOTO_MAX_BYTES, AI_PHOTO_MAX_PIXELS } from '../../common/ai.ts';
-import { badRequest, tooLarge, unsupportedMediaType } from '../http/errors.ts';
+import { badRequest, tooLarge, unsupportedMediaType } from '../domain/errors.ts';
 import { exceedsPixelLimit } from '../images/image-processing.ts';
 
 /**

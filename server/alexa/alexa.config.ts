@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALEXA_CLIENT_NAME } from '../../common/alexa.ts';
-import { isLoopbackHost } from '../http/trustworthy-origin.ts';
-import { DELEGABLE_SCOPES, type OAuthClient } from '../oauth/clients.ts';
+import { DELEGABLE_SCOPES } from '../../common/oauth-apps.ts';
+import type { OAuthClient } from '../oauth/clients.ts';
+import { isAllowedRedirectUri } from '../oauth/redirect-uri.ts';
 
 /** Account linking and the skill endpoint, as configured (README, "Configuration"). */
 export interface AlexaConfig {
@@ -12,14 +13,7 @@ export interface AlexaConfig {
 }
 
 /** HTTPS, or plain HTTP to this machine (for trying linking out locally); never a fragment (RFC 6749 3.1.2). */
-const RedirectUri = z
-  .url({ error: 'must be URLs' })
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-    return secure && url.hash === '';
-  }, { error: 'must be https:// URLs without a #fragment' });
+const RedirectUri = z.url({ error: 'must be URLs' }).refine(isAllowedRedirectUri, { error: 'must be https:// URLs without a #fragment' });
 
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 

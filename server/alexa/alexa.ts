@@ -29,7 +29,7 @@ export interface AlexaDeps {
 /** Without ALEXA_* configuration: nobody can link, and every skill request gets the linking card. */
 export const NO_ALEXA: AlexaConfig = { client: undefined, skillId: undefined };
 
-/** The voice assistant (issue 11): account linking by OAuth, and the skill acting for the linked user. */
+/** The voice assistant: account linking by OAuth, and the skill acting for the linked user. */
 export function createAlexa(deps: AlexaDeps) {
   const { client } = deps.config;
   const oauth = createOAuthService({ ...deps, clients: client ? [client] : [] });
@@ -47,9 +47,9 @@ export function createAlexa(deps: AlexaDeps) {
   return {
     oauth,
     /** The HTTP side, below the API base. */
-    routes(options: { auth: AuthService; loginFailures: FailureLimiter; rateLimitPerMinute: number }): FastifyPluginAsync {
+    routes(options: { auth: AuthService; loginFailures: FailureLimiter; rateLimitPerMinute: number; publicUrl: string }): FastifyPluginAsync {
       return async (api) => {
-        await api.register(oauthRoutes(oauth, options));
+        await api.register(oauthRoutes(oauth, { ...options, secret: deps.secret }));
         await api.register(skillRoutes(verify, skill));
       };
     },

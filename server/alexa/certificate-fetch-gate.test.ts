@@ -27,7 +27,7 @@ describe('the certificate fetch gate', () => {
   it('refuses a URL Amazon could not have sent with 400, and does not count it', () => {
     const admit = createCertificateFetchGate();
     for (let n = 0; n < 3 * CERTIFICATE_FETCHES_PER_MINUTE; n++) {
-      expect(() => admit(`not-a-url-${n}`, '203.0.113.9')).toThrow(expect.objectContaining({ status: 400 }));
+      expect(() => admit(`not-a-url-${n}`, '203.0.113.9')).toThrow(expect.objectContaining({ kind: 'invalid' }));
     }
     expect(() => admit(made(0), '203.0.113.9')).not.toThrow();
   });
@@ -37,7 +37,7 @@ describe('the certificate fetch gate', () => {
     const admit = createCertificateFetchGate({ now: () => now });
     for (let n = 0; n < CERTIFICATE_FETCHES_PER_MINUTE; n++) admit(made(n), '203.0.113.9');
     expect(() => admit(made(99), '203.0.113.9')).toThrow(
-      expect.objectContaining({ status: 429, message: ALEXA_SERVER_MESSAGES.certificateDownloadsExceeded }),
+      expect.objectContaining({ kind: 'rateLimited', message: ALEXA_SERVER_MESSAGES.certificateDownloadsExceeded }),
     );
     expect(() => admit('https://s3.amazonaws.com/echo.api/echo-api-cert-13.pem', '54.239.0.1')).not.toThrow();
     now += 60_000;

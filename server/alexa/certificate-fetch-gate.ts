@@ -1,6 +1,6 @@
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { createWindowCounter } from '../auth/window-counter.ts';
-import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { badRequest, tooManyRequests } from '../domain/errors.ts';
 
 /**
  * New signing-certificate URLs one client may make Listo fetch a minute. Alexa uses one

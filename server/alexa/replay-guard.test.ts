@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { statusOf } from '../http/error-status.ts';
 import { createReplayGuard } from './replay-guard.ts';
 
 const WINDOW_MS = 150_000;
@@ -14,8 +15,8 @@ function guardAt(max?: number) {
       admit(id, timestampMs);
       return undefined;
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfterSeconds };
+      if (!(error instanceof DomainError)) throw error;
+      return { status: statusOf(error), code: error.code, message: error.message, retryAfter: error.retryAfterSeconds };
     }
   };
   return { clock, advance, refusal };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { DomainError, badRequest } from '../domain/errors.ts';
 
 /**
  * Request ids remembered at once. A request is remembered until its timestamp leaves the window
@@ -56,7 +56,7 @@ export function createReplayGuard(deps: ReplayGuardDeps): ReplayGuard {
     }
     if (seen.size >= max) {
       const retryAfterSeconds = Math.max(1, Math.ceil((fullUntil - now) / 1000));
-      throw new AppError(429, 'rate_limited', ALEXA_SERVER_MESSAGES.tooManySkillRequests, retryAfterSeconds);
+      throw new DomainError('rateLimited', 'rate_limited', ALEXA_SERVER_MESSAGES.tooManySkillRequests, retryAfterSeconds);
     }
     seen.set(key, timestampMs + deps.windowMs);
   };

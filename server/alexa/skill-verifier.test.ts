@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES, ALEXA_SPEECH } from '../../common/alexa.ts';
-import { TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
+import { TEST_ALEXA } from '../test/oauth-linking.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { INTENTS } from './skill.ts';
-import { CERTIFICATE_URL, envelope, intent, makeSigningCertificate, postToSkill, sign, skillTestKit, speechOf } from './skill-test-helpers.ts';
+import { CERTIFICATE_URL, envelope, intent, makeSigningCertificate, postToSkill, sign, skillTestKit, speechOf } from '../test/alexa-skill.ts';
 import { SKILL_TIMESTAMP_TOLERANCE_MS } from './skill-verifier.ts';
 
 const certificate = makeSigningCertificate();

@@ -4,7 +4,7 @@ import type { RequestEnvelope } from 'ask-sdk-model';
 import { z } from 'zod';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../domain/errors.ts';
 import { parseJsonLimited } from '../http/json-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
 import { createCertificateFetchGate } from './certificate-fetch-gate.ts';

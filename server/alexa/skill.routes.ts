@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ALEXA_SKILL_PATH } from '../../common/alexa.ts';
+import { AlexaSkillResponse } from '../../common/schemas/alexa.ts';
 import { jsonBodyText } from '../http/json-body.ts';
 import type { VoiceSkill } from './skill.ts';
 import type { SkillRequestVerifier } from './skill-verifier.ts';
@@ -20,7 +21,8 @@ export function skillRoutes(verify: SkillRequestVerifier, skill: VoiceSkill): Fa
         done(error as Error, undefined);
       }
     });
-    app.post(ALEXA_SKILL_PATH, { config: { public: true } }, async (request) => {
+    // The body is not declared: it is verified as the bytes Alexa signed, then parsed (skill-verifier.ts).
+    app.post(ALEXA_SKILL_PATH, { config: { public: true }, schema: { response: { 200: AlexaSkillResponse } } }, async (request) => {
       return skill.respond(await verify(request.body, request.headers, request.ip));
     });
   };

@@ -13,7 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ALEXA_SPEECH } from '../../common/alexa.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { Actor } from '../access/actor.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { statusOf } from '../http/error-status.ts';
 import type { Conversation, VoiceActions, VoiceAnswer } from './voice-actions.ts';
 import { ssmlText } from './spoken.ts';
 
@@ -54,7 +55,7 @@ function say(input: HandlerInput, text: string, options: { listen?: boolean } = 
 }
 
 function conversationOf(input: HandlerInput): Conversation {
-  const lastListId = input.requestEnvelope.session ? input.attributesManager.getSessionAttributes()[LAST_LIST] : undefined;
+  const lastListId: unknown = input.requestEnvelope.session ? input.attributesManager.getSessionAttributes()[LAST_LIST] : undefined;
   return { lastListId: typeof lastListId === 'string' ? lastListId : undefined };
 }
 
@@ -115,7 +116,7 @@ const handlers = (actions: VoiceActions): RequestHandler[] => [
 ];
 
 /** A refusal said in words: the app's scopes, a read-only list, or the service's own message. */
-function spokenRefusal(error: AppError): string {
+function spokenRefusal(error: DomainError): string {
   if (error.message === SERVER_MESSAGES.scopeMissing) return ALEXA_SPEECH.notAllowed;
   if (error.message === MESSAGES.listForbidden) return ALEXA_SPEECH.readOnly;
   return error.message;
@@ -124,7 +125,7 @@ function spokenRefusal(error: AppError): string {
 const errorHandler = (log: FastifyBaseLogger): ErrorHandler => ({
   canHandle: () => true,
   handle: (input, error) => {
-    if (error instanceof AppError && error.status < 500) return say(input, spokenRefusal(error));
+    if (error instanceof DomainError && statusOf(error) < 500) return say(input, spokenRefusal(error));
     log.error({ err: error }, 'skill request failed');
     return say(input, ALEXA_SPEECH.failed);
   },

@@ -3,7 +3,7 @@ import { itemPieces, quantityOf } from '../../common/item-input.ts';
 import { BatchItemsBody, type ItemView } from '../../common/schemas/items.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
 import type { Actor } from '../access/actor.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../domain/errors.ts';
 import type { ItemService } from '../items/items.service.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import { echoed, findByName, speechWithin } from './spoken.ts';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ALEXA_SPEECH, ALEXA_SPEECH_MAX_CHARS, SPOKEN_ECHO_MAX_CHARS } from '../../common/alexa.ts';
 import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH, LIST_NAME_MAX_LENGTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { TEST_ALEXA } from '../oauth/linking-test-helpers.ts';
-import { call } from '../realtime/live-test-helpers.ts';
+import { TEST_ALEXA } from '../test/oauth-linking.ts';
+import { call } from '../test/live.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { INTENTS } from './skill.ts';
-import { CERTIFICATE_URL, intent, makeSigningCertificate, skillTestKit, speechOf } from './skill-test-helpers.ts';
+import { CERTIFICATE_URL, intent, makeSigningCertificate, skillTestKit, speechOf } from '../test/alexa-skill.ts';
 import { ssmlText } from './spoken.ts';
 
 /** What the skill says and does when lists hold long or odd things, or the user says a lot (sweep 13). */

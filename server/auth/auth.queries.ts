@@ -58,12 +58,23 @@ export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
-export async function insertUser(db: Db, user: NewUser, passwordHash: string): Promise<void> {
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** An account, with its password unless it signs in through an identity provider only. */
+export async function insertUser(db: Db, user: NewUser, passwordHash: string | undefined): Promise<void> {
   await db.insertInto('users').values(user).execute();
+  if (passwordHash === undefined) return;
   await db
     .insertInto('credentials')
     .values({ user_id: user.id, password_hash: passwordHash, updated_at: user.created_at })
     .execute();
+}
+
+/** Disables an account (`disabledAt`) or enables it (null). */
+export async function setDisabled(db: Db, userId: string, disabledAt: string | null, now: string): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: disabledAt, updated_at: now }).where('id', '=', userId).execute();
 }
 
 export async function updateFirstName(db: Db, userId: string, firstName: string, now: string): Promise<void> {
@@ -88,6 +99,15 @@ export async function updatePasswordHash(
     .$if(previous !== undefined, (query) => query.where('password_hash', '=', previous!))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Sets the password, giving one to an account that had none (made by an identity provider). */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .insertInto('credentials')
+    .values({ user_id: userId, password_hash: passwordHash, updated_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+    .execute();
 }
 
 export async function insertSession(

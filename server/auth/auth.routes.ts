@@ -1,22 +1,25 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
+import { NoBody } from '../../common/schemas/api.ts';
 import {
-  type AuthResponse,
+  AuthResponse,
   ChangePasswordBody,
   DeleteAccountBody,
   LoginBody,
-  type MessageResponse,
+  MessageResponse,
   PasswordResetBody,
   PasswordResetConfirmBody,
   ProfileBody,
   RegisterBody,
-  type UserView,
+  UserResponse,
   VerifyEmailBody,
 } from '../../common/schemas/auth.ts';
+import { LogoutResponse } from '../../common/schemas/oidc.ts';
+import type { Actor } from '../access/actor.ts';
 import type { Background } from '../background.ts';
 import { actorOf, bearerToken } from '../http/authenticate.ts';
-import { tooManyRequests, unauthorized } from '../http/errors.ts';
+import { tooManyRequests, unauthorized } from '../domain/errors.ts';
 import type { AuthService } from './auth.service.ts';
 import { createFailureLimiter, type FailureLimiter } from './failure-limiter.ts';
 
@@ -65,6 +68,8 @@ export function authRoutes(
     background: Background;
     /** Failed logins, shared with every other form that takes a password (account linking). */
     loginFailures: FailureLimiter;
+    /** The identity provider's end-session URL for a session it opened (RP-initiated logout), if any. */
+    endProviderSession?: (actor: Actor) => Promise<string | undefined>;
   },
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -77,37 +82,44 @@ export function authRoutes(
 
     app.post(
       '/auth/register',
-      { config: isPublic, preHandler: limited('register'), schema: { body: RegisterBody } },
+      { config: isPublic, preHandler: limited('register'), schema: { body: RegisterBody, response: { 201: AuthResponse } } },
       async (request, reply) => reply.status(201).send(await auth.register(request.body)),
     );
 
     app.post(
       '/auth/login',
-      { config: isPublic, preHandler: limited('login', 'none'), schema: { body: LoginBody } },
+      { config: isPublic, preHandler: limited('login', 'none'), schema: { body: LoginBody, response: { 200: AuthResponse } } },
       async (request, reply) => logins.attempt(request.body.email, request.ip, reply, () => auth.login(request.body)),
     );
 
     // Ends the caller's session, not the user's: a key another session already used must not
     // answer that session's 204 and leave this one signed in. Ending a session twice is harmless.
-    app.post('/auth/logout', { config: { idempotency: false } }, async (request, reply) => {
-      await auth.logout(actorOf(request));
-      return reply.status(204).send();
-    });
+    // A session an identity provider opened answers where the browser can end the provider's session too.
+    app.post(
+      '/auth/logout',
+      { config: { idempotency: false }, schema: { response: { 200: LogoutResponse, 204: NoBody } } },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const endSessionUrl = await options.endProviderSession?.(actor);
+        await auth.logout(actor);
+        return endSessionUrl ? ({ end_session_url: endSessionUrl } satisfies LogoutResponse) : reply.status(204).send();
+      },
+    );
 
     // Public, because its whole point is to accept a token the authentication hook now refuses.
-    app.post('/auth/refresh', { config: isPublic }, async (request) => {
+    app.post('/auth/refresh', { config: isPublic, schema: { response: { 200: AuthResponse } } }, async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized();
       return (await auth.refresh(token)) satisfies AuthResponse;
     });
 
-    app.get('/auth/me', async (request) => ({ user: actorOf(request).user satisfies UserView }));
+    app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => ({ user: actorOf(request).user }));
 
-    app.put('/auth/profile', { schema: { body: ProfileBody } }, async (request) => ({
+    app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => ({
       user: await auth.updateProfile(actorOf(request), request.body.first_name),
     }));
 
-    app.put('/auth/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
+    app.put('/auth/password', { schema: { body: ChangePasswordBody, response: { 204: NoBody } } }, async (request, reply) => {
       const actor = actorOf(request);
       // Only the user can try their own current password, so the user is the account and the source.
       const userId = actor.user.id;
@@ -115,7 +127,7 @@ export function authRoutes(
       return reply.status(204).send();
     });
 
-    app.delete('/auth/account', { schema: { body: DeleteAccountBody } }, async (request, reply) => {
+    app.delete('/auth/account', { schema: { body: DeleteAccountBody, response: { 204: NoBody } } }, async (request, reply) => {
       const actor = actorOf(request);
       const userId = actor.user.id;
       await passwordChecks.attempt(userId, userId, reply, () => auth.deleteAccount(actor, request.body));
@@ -124,8 +136,9 @@ export function authRoutes(
 
     app.post(
       '/auth/password-reset',
-      { config: isPublic, preHandler: limited('password-reset'), schema: { body: PasswordResetBody } },
+      { config: isPublic, preHandler: limited('password-reset'), schema: { body: PasswordResetBody, response: { 200: MessageResponse } } },
       async (request) => {
+        auth.requirePasswordLogin();
         // After the answer: its time must not tell whether the address has an account.
         const { email } = request.body;
         options.background.run('password reset', () => auth.requestPasswordReset(email));
@@ -135,18 +148,22 @@ export function authRoutes(
 
     app.post(
       '/auth/password-reset/confirm',
-      { config: isPublic, preHandler: limited('password-reset-confirm', 'none'), schema: { body: PasswordResetConfirmBody } },
+      { config: isPublic, preHandler: limited('password-reset-confirm', 'none'), schema: { body: PasswordResetConfirmBody, response: { 200: AuthResponse } } },
       async (request) => auth.confirmPasswordReset(request.body),
     );
     // Signed in: the link proves the address to the account whose password its opener knows.
     app.post(
       '/auth/verify-email',
-      { preHandler: limited('verify-email', 'caller'), schema: { body: VerifyEmailBody } },
+      { preHandler: limited('verify-email', 'caller'), schema: { body: VerifyEmailBody, response: { 200: UserResponse } } },
       async (request) => ({ user: await auth.verifyEmail(actorOf(request), request.body.token) }),
     );
-    app.post('/auth/verify-email/resend', { preHandler: limited('verify-email-resend', 'caller') }, async (request) => {
-      await auth.resendVerification(actorOf(request));
-      return { message: SERVER_MESSAGES.verificationSent } satisfies MessageResponse;
-    });
+    app.post(
+      '/auth/verify-email/resend',
+      { preHandler: limited('verify-email-resend', 'caller'), schema: { response: { 200: MessageResponse } } },
+      async (request) => {
+        await auth.resendVerification(actorOf(request));
+        return { message: SERVER_MESSAGES.verificationSent } satisfies MessageResponse;
+      },
+    );
   };
 }

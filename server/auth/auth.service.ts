@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { PASSWORD_RESET_TTL_MS, RESET_PASSWORD_PATH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { OIDC_ERRORS, OIDC_TEXT } from '../../common/oidc.ts';
 import type {
   AuthResponse,
   ChangePasswordBody,
@@ -16,9 +17,11 @@ import { sessionActor, sessionIdOf, type Actor } from '../access/actor.ts';
 import type { Background } from '../background.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, unauthorized, wrongPassword } from '../http/errors.ts';
+import { DomainError, badRequest, conflict, forbidden, unauthorized, wrongPassword } from '../domain/errors.ts';
+import { ADMIN_MESSAGES } from '../../common/admin.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import type { RecordChange } from '../writes/change-log.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import * as queries from './auth.queries.ts';
 import { authMails } from './auth.mails.ts';
@@ -31,7 +34,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long after expiry a token may still be traded for a fresh one (a phone left in a drawer). */
 export const SESSION_REFRESH_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const currentPasswordWrong = () => wrongPassword(400, SERVER_MESSAGES.currentPasswordWrong);
+const currentPasswordWrong = () => wrongPassword('invalid', SERVER_MESSAGES.currentPasswordWrong);
+const accountDisabled = () => new DomainError('forbidden', 'account_disabled', ADMIN_MESSAGES.accountDisabled);
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -42,12 +46,17 @@ export interface AuthDeps {
   verification: EmailVerification;
   publicUrl: string;
   aiDefaultEnabled: boolean;
+  /** Sign-in, registration and reset by password (PASSWORD_LOGIN); on unless set off. */
+  passwordLogin?: boolean;
   now: () => Date;
   /**
-   * Runs inside the transaction of a password change or reset: whoever takes back an account ends
-   * what others may have been given in it (the apps it linked), as they end its other sessions.
+   * Runs inside the transaction of a password change or reset, and of disabling the account:
+   * whoever takes back an account ends what others may have been given in it (the apps it
+   * linked), as they end its other sessions; a disabled account keeps neither.
    */
-  onNewPassword?: (trx: Transaction<DB>, userId: string) => Promise<void>;
+  endLinkedApps?: (trx: Transaction<DB>, userId: string) => Promise<void>;
+  /** In the sign-out's transaction: what belongs to that device's session goes with it (its push subscription). */
+  onSignOut?: (trx: Transaction<DB>, sessionId: string) => Promise<void>;
   /** Runs inside the transaction that proves an address, e.g. to turn its invitations into shares. */
   onEmailVerified?: (trx: Transaction<DB>, user: { id: string; email: string }, record: RecordChange) => Promise<void>;
   /**
@@ -63,10 +72,34 @@ export function createAuthService(deps: AuthDeps) {
   const { db, secret, mailer, background, verification } = deps;
   const nowIso = () => deps.now().toISOString();
 
-  async function startSession(userId: string): Promise<string> {
+  /** A new session for the account; a disabled one gets none, however it proved itself (password or provider). */
+  async function openSession(userId: string): Promise<{ token: string; sessionId: string }> {
+    if ((await queries.findUserById(db, userId))?.disabled_at) throw accountDisabled();
     const { token, hash, createdAt, expiresAt } = newExpiringToken(secret, deps.now(), SESSION_TTL_MS);
-    await queries.insertSession(db, { id: crypto.randomUUID(), userId, tokenHash: hash, createdAt, expiresAt });
-    return token;
+    const sessionId = crypto.randomUUID();
+    await queries.insertSession(db, { id: sessionId, userId, tokenHash: hash, createdAt, expiresAt });
+    return { token, sessionId };
+  }
+
+  const startSession = async (userId: string) => (await openSession(userId)).token;
+
+  /** With PASSWORD_LOGIN=off, nothing takes a password to sign in or to make one. */
+  function requirePasswordLogin(): void {
+    if (deps.passwordLogin === false) throw new DomainError('forbidden', OIDC_ERRORS.passwordLoginOff, OIDC_TEXT.passwordLoginOff);
+  }
+
+  function newUserRow(email: string, firstName: string | null, verifiedAt: string | null) {
+    const now = nowIso();
+    return {
+      id: crypto.randomUUID(),
+      email,
+      first_name: firstName,
+      can_use_ai: deps.aiDefaultEnabled,
+      email_verified_at: verifiedAt,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
   }
 
   /** Ends sessions inside `work`, and tells every process so that their sockets close. */
@@ -87,11 +120,14 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The account's user when the password is right; `wrongPassword` for a wrong one and an unknown e-mail alike. */
   async function checkCredentials(body: LoginBody): Promise<UserView> {
+    requirePasswordLogin();
     const row = await queries.findUserWithPasswordByEmail(db, body.email);
     const valid = row
       ? await verifyPassword(body.password, row.password_hash)
       : await verifyAgainstNothing(body.password);
-    if (!row || !valid) throw wrongPassword(401, SERVER_MESSAGES.invalidCredentials);
+    if (!row || !valid) throw wrongPassword('notSignedIn', SERVER_MESSAGES.invalidCredentials);
+    // Said only to whoever knows the password: a guesser learns nothing of the account.
+    if (row.disabled_at !== null) throw accountDisabled();
     return presentUser(row);
   }
 
@@ -119,23 +155,35 @@ export function createAuthService(deps: AuthDeps) {
     background.run(what, () => mailer.send(mail));
   }
 
+  /**
+   * Deletes an account with what is only its own (see deleteAccount); `check` runs inside the
+   * write, after the lists are locked, and refuses by throwing.
+   */
+  async function removeAccount({ id: userId, email }: { id: string; email: string }, check: (trx: Transaction<DB>) => Promise<void>) {
+    await deps.changes.write([], async (trx, record) => {
+      const { owned, memberOf } = await queries.findListsOfUser(trx, userId);
+      await deps.changes.lock(trx, [...owned, ...memberOf, ...(await queries.findListsTouchedByUser(trx, userId))]);
+      // After the lists, as a reset takes them: lists before the user's own rows.
+      await check(trx);
+      await record([
+        // Recorded before the rows go: a list's seq lives on its row.
+        ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),
+        ...memberOf.map((listId) => ({ listId, entity: 'share' as const, op: 'removed' as const, entityId: email })),
+      ]);
+      await record({ entity: 'account-deleted', userId });
+      await queries.deleteUser(trx, userId);
+    });
+  }
+
   return {
     /**
      * Creates an account and signs it in; 409 when the e-mail is taken. A link proving the address
      * goes out by mail: invitations to the address wait for it.
      */
     async register(body: RegisterBody): Promise<AuthResponse> {
+      requirePasswordLogin();
       const passwordHash = await hashPassword(body.password);
-      const now = nowIso();
-      const user = {
-        id: crypto.randomUUID(),
-        email: body.email,
-        first_name: body.first_name || null,
-        can_use_ai: deps.aiDefaultEnabled,
-        email_verified_at: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const user = newUserRow(body.email, body.first_name || null, null);
       let link: string;
       try {
         link = await db.transaction().execute(async (trx) => {
@@ -156,13 +204,49 @@ export function createAuthService(deps: AuthDeps) {
       return { token: await startSession(user.id), user };
     },
 
-    /** The user with this e-mail and password, without a session (account linking, issue 11). */
+    /** The user with this e-mail and password, without a session (account linking). */
     checkCredentials,
+
+    requirePasswordLogin,
+
+    async findUser(userId: string): Promise<UserView | undefined> {
+      const row = await queries.findUserById(db, userId);
+      return row && presentUser(row);
+    },
+
+    /** A session for an account that proved itself another way (an identity provider); its id too. */
+    openSession,
+
+    /**
+     * Creates an account without a password (an identity provider vouches for it) and runs `within`
+     * in the same write, e.g. to link the provider. An address the provider confirmed counts as
+     * proven: invitations to it become shares. 409 when the address is taken meanwhile.
+     */
+    async createAccount(
+      profile: { email: string; firstName: string | null; verified: boolean },
+      within: (trx: Transaction<DB>, userId: string) => Promise<void>,
+    ): Promise<UserView> {
+      const user = newUserRow(profile.email, profile.firstName, null);
+      try {
+        await deps.changes.write([], async (trx, record) => {
+          await queries.insertUser(trx, user, undefined);
+          if (profile.verified) await proveAddress(trx, user, record);
+          await within(trx, user.id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(SERVER_MESSAGES.emailTaken);
+        throw error;
+      }
+      const row = await queries.findUserById(db, user.id);
+      if (!row) throw unauthorized();
+      return presentUser(row);
+    },
 
     /** The actor behind a session token, or undefined for a missing, revoked or expired one. */
     async authenticate(token: string): Promise<Actor | undefined> {
       const row = await queries.findLiveSession(db, digestToken(secret, token));
-      if (!row || row.session_expires_at <= nowIso()) return undefined;
+      // A disabled account's sessions are revoked with it; this holds for one started meanwhile.
+      if (!row || row.disabled_at !== null || row.session_expires_at <= nowIso()) return undefined;
       return sessionActor(presentUser(row), row.session_id);
     },
 
@@ -170,7 +254,10 @@ export function createAuthService(deps: AuthDeps) {
     async logout(actor: Actor): Promise<void> {
       const sessionId = sessionIdOf(actor);
       if (!sessionId) return;
-      await endingSessions(actor.user.id, async (trx) => void (await queries.revokeSession(trx, sessionId, nowIso())));
+      await endingSessions(actor.user.id, async (trx) => {
+        await queries.revokeSession(trx, sessionId, nowIso());
+        await deps.onSignOut?.(trx, sessionId);
+      });
     },
 
     /**
@@ -181,7 +268,7 @@ export function createAuthService(deps: AuthDeps) {
       const oldHash = digestToken(secret, token);
       const row = await queries.findLiveSession(db, oldHash);
       const graceEnd = row && new Date(new Date(row.session_expires_at).getTime() + SESSION_REFRESH_GRACE_MS);
-      if (!row || !graceEnd || graceEnd <= deps.now()) throw unauthorized();
+      if (!row || row.disabled_at !== null || !graceEnd || graceEnd <= deps.now()) throw unauthorized();
       const fresh = newExpiringToken(secret, deps.now(), SESSION_TTL_MS);
       // Two refreshes racing with one token: only the one that swaps the hash gets a new token.
       if (!(await queries.rotateSessionToken(db, row.session_id, oldHash, fresh.hash, fresh.expiresAt))) {
@@ -214,7 +301,7 @@ export function createAuthService(deps: AuthDeps) {
         await keepProvenPassword(trx, userId, proven, passwordHash);
         await queries.revokeUserSessions(trx, userId, now, sessionIdOf(actor));
         await queries.deletePasswordResets(trx, userId);
-        await deps.onNewPassword?.(trx, userId);
+        await deps.endLinkedApps?.(trx, userId);
       });
     },
 
@@ -226,19 +313,33 @@ export function createAuthService(deps: AuthDeps) {
      */
     async deleteAccount(actor: Actor, body: DeleteAccountBody): Promise<void> {
       const proven = await requireCurrentPassword(actor, body.currentPassword);
-      const { id: userId, email } = actor.user;
+      await removeAccount(actor.user, (trx) => keepProvenPassword(trx, actor.user.id, proven));
+    },
+
+    /** An administrator's deletion of an account (server/admin/), as `deleteAccount` without the password. */
+    removeAccount: (user: { id: string; email: string }) => removeAccount(user, async () => undefined),
+
+    /**
+     * Disables an account (its sessions and linked apps end, its sockets close, it cannot sign in)
+     * or enables it again. Its lists stay, for their members.
+     */
+    async setDisabled(userId: string, disabled: boolean): Promise<void> {
+      const now = nowIso();
+      await endingSessions(userId, async (trx, record) => {
+        await queries.setDisabled(trx, userId, disabled ? now : null, now);
+        if (disabled) {
+          await queries.revokeUserSessions(trx, userId, now);
+          await deps.endLinkedApps?.(trx, userId);
+        }
+        await record({ entity: 'user', userId });
+      });
+    },
+
+    /** An administrator vouches for the address: as if its owner opened the link (invitations to it become shares). */
+    async confirmAddressOf(userId: string): Promise<void> {
       await deps.changes.write([], async (trx, record) => {
-        const { owned, memberOf } = await queries.findListsOfUser(trx, userId);
-        await deps.changes.lock(trx, [...owned, ...memberOf, ...(await queries.findListsTouchedByUser(trx, userId))]);
-        // After the lists, as a reset takes them: lists before the user's own rows.
-        await keepProvenPassword(trx, userId, proven);
-        await record([
-          // Recorded before the rows go: a list's seq lives on its row.
-          ...owned.map((listId) => ({ listId, entity: 'list' as const, op: 'removed' as const, entityId: listId })),
-          ...memberOf.map((listId) => ({ listId, entity: 'share' as const, op: 'removed' as const, entityId: email })),
-        ]);
-        await record({ entity: 'account-deleted', userId });
-        await queries.deleteUser(trx, userId);
+        const user = await queries.findUserById(trx, userId);
+        if (user && user.email_verified_at === null) await proveAddress(trx, user, record);
       });
     },
 
@@ -249,9 +350,12 @@ export function createAuthService(deps: AuthDeps) {
      * and digest work.
      */
     async requestPasswordReset(email: string): Promise<void> {
+      if (deps.passwordLogin === false) return;
       const link = newExpiringToken(secret, deps.now(), PASSWORD_RESET_TTL_MS);
-      const row = await queries.findUserWithPasswordByEmail(db, email);
-      if (!row) return;
+      // An account an identity provider made has no password yet: a reset gives it one.
+      const row = await queries.findUserByEmail(db, email);
+      // A disabled account could not use the link (confirmPasswordReset).
+      if (!row || row.disabled_at !== null) return;
       await db.transaction().execute(async (trx) => {
         await queries.deletePasswordResets(trx, row.id);
         await queries.insertPasswordReset(trx, { tokenHash: link.hash, userId: row.id, createdAt: link.createdAt, expiresAt: link.expiresAt });
@@ -267,17 +371,23 @@ export function createAuthService(deps: AuthDeps) {
      * owner of an address takes back an account that someone else registered with it.
      */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<AuthResponse> {
+      requirePasswordLogin();
       const passwordHash = await hashPassword(body.newPassword);
       const now = nowIso();
-      const userId = await db.transaction().execute(async (trx) => queries.consumePasswordReset(trx, digestToken(secret, body.token), now));
+      const userId = await db.transaction().execute(async (trx) => {
+        const owner = await queries.consumePasswordReset(trx, digestToken(secret, body.token), now);
+        // Refused before anything changes: the link stays unused, the password as it was.
+        if (owner && (await queries.findUserById(trx, owner))?.disabled_at) throw accountDisabled();
+        return owner;
+      });
       if (!userId) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');
       await endingSessions(userId, async (trx, record) => {
         const user = await queries.findUserById(trx, userId);
         if (user && user.email_verified_at === null) await proveAddress(trx, user, record);
-        await queries.updatePasswordHash(trx, userId, passwordHash, now);
+        await queries.setPasswordHash(trx, userId, passwordHash, now);
         await queries.revokeUserSessions(trx, userId, now);
         await queries.deletePasswordResets(trx, userId);
-        await deps.onNewPassword?.(trx, userId);
+        await deps.endLinkedApps?.(trx, userId);
       });
       const user = await queries.findUserById(db, userId);
       if (!user) throw badRequest(SERVER_MESSAGES.resetLinkInvalid, 'invalid_token');

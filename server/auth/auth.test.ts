@@ -171,7 +171,7 @@ describe('profile', () => {
     expect(response.status).toBe(200);
     expect(response.body.user).toEqual({ ...user.user, first_name: 'New' });
     expect((await t.request({ method: 'GET', path: '/auth/me', token: user.token })).body.user.first_name).toBe('New');
-    // A name nobody could see is no name: others see "Someone".
+    // A name nobody could see is no name: others see the part of the address before the @.
     const unseen = await t.request({ method: 'PUT', path: '/auth/profile', token: user.token, body: { first_name: '\u200b\u200d' } });
     expect(unseen.body.user.first_name).toBe('');
   });

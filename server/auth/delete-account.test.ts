@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
-import { castOfList, memberShare } from '../lists/list-test-helpers.ts';
-import { TestSocket } from '../realtime/live-test-helpers.ts';
+import { castOfList, memberShare } from '../test/lists.ts';
+import { TestSocket } from '../test/live.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 

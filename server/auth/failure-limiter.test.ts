@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, wrongPassword as wrongPasswordError } from '../http/errors.ts';
+import { DomainError, wrongPassword as wrongPasswordError } from '../domain/errors.ts';
+import { statusOf as httpStatusOf } from '../http/error-status.ts';
 import { createFailureLimiter } from './failure-limiter.ts';
 
 /**
@@ -11,16 +12,16 @@ const MAX = 3;
 const reply = { header: () => undefined };
 const rightPassword = async () => 'signed in';
 const wrongPassword = async () => {
-  throw wrongPasswordError(401, 'wrong');
+  throw wrongPasswordError('notSignedIn', 'wrong');
 };
 
-/** The status an attempt ends with: 200, or the AppError's. */
+/** The status an attempt ends with: 200, or the DomainError's. */
 async function statusOf(attempt: Promise<unknown>): Promise<number> {
   try {
     await attempt;
     return 200;
   } catch (error) {
-    if (error instanceof AppError) return error.status;
+    if (error instanceof DomainError) return httpStatusOf(error);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, tooManyRequests, WRONG_PASSWORD } from '../http/errors.ts';
+import { DomainError, tooManyRequests, WRONG_PASSWORD } from '../domain/errors.ts';
 import { createWindowCounter } from './window-counter.ts';
 
 /** Failures count over one minute, as RATE_LIMIT_AUTH says. */
@@ -16,7 +16,7 @@ export interface RetryAfterSink {
 }
 
 /** A wrong password, or an unknown e-mail: the only answers that count as failures. */
-const isFailure = (error: unknown) => error instanceof AppError && error.code === WRONG_PASSWORD;
+const isFailure = (error: unknown) => error instanceof DomainError && error.code === WRONG_PASSWORD;
 
 function refuse(reply: RetryAfterSink, seconds: number): never {
   reply.header('retry-after', seconds);

@@ -13,6 +13,7 @@ let held = new Promise<void>((resolve) => (release = resolve));
 const sent: Mail[] = [];
 const t = useTestApp({
   mailer: {
+    delivers: true,
     async send(mail) {
       await held;
       sent.push(mail);

@@ -5,16 +5,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { everyRow, fillEveryTable, tableNames } from './backup-test-helpers.ts';
+import { everyRow, fillEveryTable, tableNames } from '../test/backup.ts';
 import { BACKUP_VERSION, MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { BackupFileError, eachEntry } from './read-backup.ts';
 import { DatabaseNotEmptyError, restoreBackup } from './restore-backup.ts';
 import { tarWriter } from './tar.ts';
 import { writeBackup, type BackupSource } from './write-backup.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/open.ts';
+import { loadOrCreateVapidKeys, newVapidKeys, VAPID_FILE, type VapidKeys } from '../push/vapid.ts';
 import { BLOBS_DIR } from '../images/blob-storage.ts';
 import { createLocalBlobStore } from '../images/local-blob-store.ts';
-import { storedFiles, readStored } from '../images/image-test-helpers.ts';
+import { storedFiles, readStored } from '../test/images.ts';
 import { createTestDatabase, emptyDatabaseTarget, usesPostgres } from '../test/test-database.ts';
 import { startTestApp, TEST_SECRET, type TestApp } from '../test/test-app.ts';
 import type { TestUser } from '../test/factories.ts';
@@ -27,7 +28,7 @@ import type { TestUser } from '../test/factories.ts';
  * PostgreSQL -> SQLite and PostgreSQL -> PostgreSQL.
  */
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -39,6 +40,7 @@ let t: TestApp;
 let source: BackupSource;
 let owner: TestUser;
 let listId: string;
+let vapid: VapidKeys;
 
 /** The test app's database, and where it is for a backup. */
 async function sourceDatabase(): Promise<{ database: Database; target: DatabaseTarget }> {
@@ -54,7 +56,9 @@ async function sourceDatabase(): Promise<{ database: Database; target: DatabaseT
 beforeAll(async () => {
   const { database, target } = await sourceDatabase();
   t = await startTestApp({ database });
-  source = { target, dataDir: t.dataDir, storage: 'local', secret: TEST_SECRET };
+  // The pair a server without VAPID_* keys makes at its first start, in its data folder.
+  vapid = loadOrCreateVapidKeys(t.dataDir, undefined);
+  source = { target, dataDir: t.dataDir, storage: 'local', secret: TEST_SECRET, vapid: undefined };
   ({ owner, listId } = await fillEveryTable(t));
 });
 afterAll(async () => {
@@ -68,7 +72,7 @@ async function emptyTarget(kind: 'sqlite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
   cleanups.push(remove, () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const store = createLocalBlobStore({ dir: path.join(dataDir, BLOBS_DIR), signedUrl: () => '' });
-  return { target, dataDir, store, secret: undefined };
+  return { target, dataDir, store, secret: undefined, vapid: undefined };
 }
 
 async function opened(target: DatabaseTarget): Promise<Database> {
@@ -85,7 +89,7 @@ const kinds = [
 ] as const;
 
 describe.each(kinds)('restored into an empty %s database', (_name, kind) => {
-  it.skipIf(kind === 'postgres' && !process.env.TEST_DATABASE_URL)('holds every row of every table as it was, the photos and the secret', async () => {
+  it.skipIf(kind === 'postgres' && !process.env.TEST_DATABASE_URL)('holds every row of every table as it was, the photos, the secret and the VAPID key pair', async () => {
     const file = backupFile();
     const manifest = await writeBackup(source, file);
     const tables = await tableNames(t.database);
@@ -98,11 +102,15 @@ describe.each(kinds)('restored into an empty %s database', (_name, kind) => {
     const report = await restoreBackup(file, to);
     expect(report.secret).toBe('written');
     expect(fs.readFileSync(path.join(to.dataDir, 'secret.key'), 'utf8')).toBe(TEST_SECRET);
+    // Every device's subscription is bound to the pair: the restored server signs with the same one.
+    expect(report.vapid).toBe('written');
+    expect(loadOrCreateVapidKeys(to.dataDir, undefined)).toEqual(vapid);
     const restored = await opened(to.target);
     expect(await everyRow(restored)).toEqual(before);
     const photos = storedFiles(t);
-    expect(photos).toHaveLength(3);
-    expect(report.photos).toBe(3);
+    // The photo on its item, and the one an undo record keeps: 3 files each.
+    expect(photos).toHaveLength(6);
+    expect(report.photos).toBe(6);
     for (const key of photos) expect(fs.readFileSync(path.join(to.dataDir, BLOBS_DIR, ...key.split('/')))).toEqual(readStored(t, key));
   });
 
@@ -121,6 +129,37 @@ describe.each(kinds)('restored into an empty %s database', (_name, kind) => {
     expect(added.status).toBe(201);
     const after = await restored.db.selectFrom('lists').select(['change_seq', 'item_count']).where('id', '=', listId).executeTakeFirstOrThrow();
     expect(after).toEqual({ change_seq: seqBefore + 1, item_count: 5 });
+  });
+});
+
+describe('the VAPID key pair of the environment', () => {
+  it('goes into the backup; a restore where VAPID_* keys are set compares them and writes no vapid.json', async () => {
+    const fromEnv = newVapidKeys();
+    const file = backupFile();
+    const manifest = await writeBackup({ ...source, vapid: fromEnv }, file);
+    expect(manifest.vapid?.file).toBe('vapid.json');
+    const same = await emptyTarget('sqlite');
+    expect((await restoreBackup(file, { ...same, vapid: fromEnv })).vapid).toBe('same');
+    const other = await emptyTarget('sqlite');
+    expect((await restoreBackup(file, { ...other, vapid: newVapidKeys() })).vapid).toBe('differs');
+    expect(fs.existsSync(path.join(same.dataDir, VAPID_FILE))).toBe(false);
+    expect(fs.existsSync(path.join(other.dataDir, VAPID_FILE))).toBe(false);
+    const folder = await emptyTarget('sqlite');
+    await restoreBackup(file, folder);
+    expect(loadOrCreateVapidKeys(folder.dataDir, undefined)).toEqual(fromEnv);
+  });
+
+  it('is absent from a backup of format 1, which still restores', async () => {
+    const file = backupFile();
+    await writeBackup(source, file);
+    const older = await withEntries(file, (name) => name !== 'vapid.json', (manifest) => {
+      const { vapid: _left, ...rest } = manifest;
+      return { ...rest, version: 1 };
+    });
+    const to = await emptyTarget('sqlite');
+    const report = await restoreBackup(older, to);
+    expect(report.vapid).toBe('none');
+    expect(fs.existsSync(path.join(to.dataDir, VAPID_FILE))).toBe(false);
   });
 });
 
@@ -173,7 +212,7 @@ describe('restore refuses', () => {
 
     const refusal = await restoreBackup(file, to).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DatabaseNotEmptyError);
-    expect((refusal as Error).message).toMatch(/^it is not empty \(1 ai_answers, .*, 3 users\)$/);
+    expect((refusal as Error).message).toMatch(/^it is not empty \(1 access_tokens, .*, 3 users\)$/);
     await restoreBackup(file, to, { force: true });
     expect(await everyRow(await opened(to.target))).toEqual(before);
   });
@@ -208,7 +247,10 @@ describe('restore refuses', () => {
 });
 
 /** A copy of a backup file with its manifest changed. */
-async function withManifest(file: string, change: (manifest: Manifest) => unknown): Promise<string> {
+const withManifest = (file: string, change: (manifest: Manifest) => unknown) => withEntries(file, () => true, change);
+
+/** A copy of a backup file with only the entries `keep` keeps, and its manifest changed. */
+async function withEntries(file: string, keep: (name: string) => boolean, change: (manifest: Manifest) => unknown): Promise<string> {
   const copy = backupFile();
   const gzip = zlib.createGzip();
   const written = pipeline(gzip, fs.createWriteStream(copy));
@@ -217,6 +259,7 @@ async function withManifest(file: string, change: (manifest: Manifest) => unknow
     const parts: Buffer[] = [];
     for await (const chunk of entry.body) parts.push(chunk);
     const data = Buffer.concat(parts);
+    if (!keep(entry.name)) return;
     await tar.file(entry.name, entry.name === MANIFEST_FILE ? Buffer.from(JSON.stringify(change(JSON.parse(data.toString())))) : data);
   });
   await tar.end();

@@ -5,16 +5,18 @@ import { z } from 'zod';
  *   tables/<table>.jsonl   one JSON object per row, every column, in the portable values below
  *   photos/<key>           the files of the local photo store (`DATA_DIR/blobs/<key>`)
  *   secret.key             the server secret that signed its tokens and links, when it had one
+ *   vapid.json             the notifications' VAPID key pair, when it had one (format 2 on)
  *   manifest.json          last: this, with each file's size and SHA-256
  * Values are what SQLite holds, whichever database was backed up: text, integers, booleans as 0 and
  * 1, JSON as its text, timestamps as ISO-8601 UTC text, null.
  */
 export const BACKUP_FORMAT = 'listo-backup';
-/** Raised when the layout or the meaning of a value changes; a Listo reads every version up to its own. */
-export const BACKUP_VERSION = 1;
+/** Raised when the layout or the meaning of a value changes; a Listo reads every version up to its own. 2: `vapid.json`. */
+export const BACKUP_VERSION = 2;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const SECRET_ENTRY = 'secret.key';
+export const VAPID_ENTRY = 'vapid.json';
 export const tableFile = (table: string) => `tables/${table}.jsonl`;
 export const photoFile = (key: string) => `photos/${key}`;
 
@@ -37,6 +39,8 @@ export const Manifest = z.strictObject({
   /** Files of images in the database that were gone from the folder when their turn came (deleted meanwhile). */
   missingPhotos: z.array(z.string()),
   secret: FileFacts.nullable(),
+  /** The VAPID key pair every device's subscription is bound to; absent from a version 1 backup. */
+  vapid: FileFacts.nullable().default(null),
 });
 export type Manifest = z.infer<typeof Manifest>;
 export type TableFacts = Manifest['tables'][number];

@@ -50,7 +50,7 @@ export async function verifyBackup(file: string): Promise<Manifest> {
   });
   if (manifestText === undefined) throw new BackupFileError(`not a Listo backup, or an incomplete one: it has no ${MANIFEST_FILE}`);
   const manifest = parseManifest(manifestText);
-  const listed: FileFacts[] = [...manifest.tables, ...manifest.photos, ...(manifest.secret ? [manifest.secret] : [])];
+  const listed: FileFacts[] = [...manifest.tables, ...manifest.photos, ...[manifest.secret, manifest.vapid].filter((facts) => facts !== null)];
   for (const facts of listed) {
     const found = seen.get(facts.file);
     if (!found) throw new BackupFileError(`${facts.file} is missing from the backup`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { insertOrder, MIGRATOR_TABLES, quoteName, readTables, type RunQuery, type TableShape } from './catalog.ts';
-import { SECRET_ENTRY, type Manifest } from './manifest.ts';
+import { SECRET_ENTRY, VAPID_ENTRY, type Manifest } from './manifest.ts';
 import { BackupFileError, eachEntry, linesOf, verifyBackup } from './read-backup.ts';
 import { migratorOf, migrateToLatest, openDatabase, type Database, type DatabaseTarget } from '../db/open.ts';
 import { migrations } from '../db/migrations/index.ts';
@@ -12,25 +12,33 @@ import type { DB } from '../db/schema.ts';
 import type { BlobStore } from '../images/blob-store.ts';
 import { contentTypeOf } from '../images/image-files.ts';
 import { makeFolder } from '../make-folder.ts';
+import { VAPID_FILE, type VapidKeys } from '../push/vapid.ts';
 import { SECRET_FILE } from '../secret.ts';
 
 export interface RestoreTarget {
   target: DatabaseTarget;
-  /** Where `secret.key` goes, unless LISTO_SECRET is set. */
+  /** Where `secret.key` and `vapid.json` go, unless LISTO_SECRET and the VAPID_* keys are set. */
   dataDir: string;
   /** Where the photos go: the store Listo is configured with (the local folder or the bucket). */
   store: BlobStore;
   /** LISTO_SECRET, when set. */
   secret: string | undefined;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, when set. */
+  vapid: VapidKeys | undefined;
 }
+
+/** What became of a key of the backup: written to the data folder, the same as the environment's, another than the environment's, or none in the backup. */
+export type KeyOutcome = 'written' | 'same' | 'differs' | 'none';
 
 export interface RestoreReport {
   manifest: Manifest;
   /** How many rows went into each table. */
   rows: Record<string, number>;
   photos: number;
-  /** What became of the backup's secret: written to secret.key, the same as LISTO_SECRET, or another than LISTO_SECRET. */
-  secret: 'written' | 'same' | 'differs' | 'none';
+  /** What became of the backup's secret (secret.key, or compared with LISTO_SECRET). */
+  secret: KeyOutcome;
+  /** What became of the backup's VAPID key pair (vapid.json, or compared with the VAPID_* keys). */
+  vapid: KeyOutcome;
 }
 
 /** The database is not empty and `force` was not given; says what it holds. */
@@ -62,7 +70,13 @@ export async function restoreBackup(file: string, to: RestoreTarget, options: { 
     await migrateTo(database.db, manifest.migrations.at(-1) ?? NO_MIGRATIONS);
     const restored = await database.db.transaction().execute((trx) => loadRows(file, manifest, trx, database, to.store));
     await migrateToLatest(database.db);
-    return { manifest, rows: restored.rows, photos: restored.photos, secret: placeSecret(restored.secret, to) };
+    return {
+      manifest,
+      rows: restored.rows,
+      photos: restored.photos,
+      secret: placeKey(restored.keys.get(SECRET_ENTRY), to.secret, to.dataDir, SECRET_FILE),
+      vapid: placeKey(restored.keys.get(VAPID_ENTRY), to.vapid && JSON.stringify(to.vapid), to.dataDir, VAPID_FILE, sameVapidKeys),
+    };
   } finally {
     await database.close();
   }
@@ -98,7 +112,8 @@ async function rowCounts(query: RunQuery, dialect: Database['dialect']): Promise
 
 async function migrateTo(db: Kysely<DB>, target: string | typeof NO_MIGRATIONS): Promise<void> {
   const { error } = await (await migratorOf(db)).migrateTo(target);
-  if (error) throw error;
+  // A migration's failure: the database's error.
+  if (error) throw error as Error;
 }
 
 async function loadRows(file: string, manifest: Manifest, trx: Transaction<DB>, database: Database, store: BlobStore) {
@@ -109,7 +124,7 @@ async function loadRows(file: string, manifest: Manifest, trx: Transaction<DB>, 
   const enableTriggers = await disableTriggers(query, database.dialect, [...shapes.keys()]);
   const rows: Record<string, number> = {};
   let photoCount = 0;
-  let secret: string | undefined;
+  const keys = new Map<string, string>();
   await eachEntry(file, async (entry) => {
     const table = tables.get(entry.name);
     const photo = photos.get(entry.name);
@@ -125,13 +140,14 @@ async function loadRows(file: string, manifest: Manifest, trx: Transaction<DB>, 
       for await (const chunk of entry.body) parts.push(chunk);
       await store.put(photo.key, Buffer.concat(parts), contentTypeOf(photo.key));
       photoCount++;
-    } else if (entry.name === SECRET_ENTRY) {
-      secret = '';
-      for await (const chunk of entry.body) secret += chunk.toString('utf8');
+    } else if (entry.name === SECRET_ENTRY || entry.name === VAPID_ENTRY) {
+      let text = '';
+      for await (const chunk of entry.body) text += chunk.toString('utf8');
+      keys.set(entry.name, text);
     }
   });
   await enableTriggers();
-  return { rows, photos: photoCount, secret };
+  return { rows, photos: photoCount, keys };
 }
 
 /**
@@ -178,16 +194,27 @@ async function insertTable(trx: Transaction<DB>, shape: TableShape, columns: str
 }
 
 /**
- * The backup's secret, which the restored sessions' and links' digests were made with: written to
- * the data folder's secret.key, unless LISTO_SECRET is set (then it is only compared).
+ * A key of the backup, which what it restores was made with (the secret: sessions' and links'
+ * digests; the VAPID pair: every device's subscription), written to the data folder, unless the
+ * environment sets the key (then it is only compared).
  */
-function placeSecret(secret: string | undefined, to: RestoreTarget): RestoreReport['secret'] {
-  if (secret === undefined) return 'none';
-  if (to.secret !== undefined) return to.secret === secret ? 'same' : 'differs';
+function placeKey(text: string | undefined, fromEnv: string | undefined, dataDir: string, file: string, same = (a: string, b: string) => a === b): KeyOutcome {
+  if (text === undefined) return 'none';
+  if (fromEnv !== undefined) return same(fromEnv, text) ? 'same' : 'differs';
   // In place whole: written beside it, then renamed over the key of the database it replaces.
-  makeFolder(to.dataDir);
-  const draft = path.join(to.dataDir, `${SECRET_FILE}.${crypto.randomBytes(6).toString('hex')}`);
-  fs.writeFileSync(draft, secret, { mode: 0o600 });
-  fs.renameSync(draft, path.join(to.dataDir, SECRET_FILE));
+  makeFolder(dataDir);
+  const draft = path.join(dataDir, `${file}.${crypto.randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(draft, text, { mode: 0o600 });
+  fs.renameSync(draft, path.join(dataDir, file));
   return 'written';
+}
+
+/** Whether two texts of a VAPID pair name the same keys (vapid.json may be laid out otherwise). */
+function sameVapidKeys(a: string, b: string): boolean {
+  try {
+    const [x, y] = [JSON.parse(a) as Partial<VapidKeys>, JSON.parse(b) as Partial<VapidKeys>];
+    return x.publicKey === y.publicKey && x.privateKey === y.privateKey;
+  } catch {
+    return false;
+  }
 }

@@ -84,7 +84,7 @@ function portableParser(oid: number, format?: 'text' | 'binary'): (value: string
   if (oid === PG_INT8_OID) return Number;
   if (PG_JSON_OIDS.has(oid)) return (value) => JSON.stringify(JSON.parse(value));
   if (oid === PG_TIMESTAMPTZ_OID) return (value) => new Date(value).toISOString();
-  return pg.types.getTypeParser(oid, format);
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
 }
 
 async function postgresSnapshot(url: string, schema: string | undefined): Promise<Snapshot> {
@@ -96,7 +96,7 @@ async function postgresSnapshot(url: string, schema: string | undefined): Promis
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
-    const query: RunQuery = async (text) => (await client.query(text)).rows;
+    const query: RunQuery = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
     const shape = await describe('postgres', query);
     return {
       dialect: 'postgres',

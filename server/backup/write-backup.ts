@@ -3,21 +3,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_FILE, SECRET_ENTRY, photoFile, tableFile, type FileFacts, type Manifest, type TableFacts } from './manifest.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_FILE, SECRET_ENTRY, VAPID_ENTRY, photoFile, tableFile, type FileFacts, type Manifest, type TableFacts } from './manifest.ts';
 import { openSnapshot, type Snapshot } from './snapshot.ts';
 import { tarWriter } from './tar.ts';
 import type { DatabaseTarget } from '../db/open.ts';
 import { BLOBS_DIR } from '../images/blob-storage.ts';
 import { imageKeys, type OriginalType } from '../images/image-files.ts';
+import { VAPID_FILE, type VapidKeys } from '../push/vapid.ts';
 import { SECRET_FILE } from '../secret.ts';
 
 export interface BackupSource {
   target: DatabaseTarget;
-  /** Where `secret.key` and, with local storage, `blobs/` are. */
+  /** Where `secret.key`, `vapid.json` and, with local storage, `blobs/` are. */
   dataDir: string;
   storage: 'local' | 's3';
   /** LISTO_SECRET, when set: it is the secret then, not `secret.key`. */
   secret: string | undefined;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, when set: they are the pair then, not `vapid.json`. */
+  vapid: VapidKeys | undefined;
 }
 
 export interface BackupHooks {
@@ -29,9 +32,9 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 
 /**
  * Writes a backup of a running (or stopped) Listo to `outFile`: the database as of one moment,
- * then the photo files its images name, and the secret (format: server/backup/manifest.ts). The
- * file appears whole or not at all; it is readable by its owner only, as it holds password hashes
- * and the secret.
+ * then the photo files its images name, the secret and the VAPID key pair (format:
+ * server/backup/manifest.ts). The file appears whole or not at all; it is readable by its owner
+ * only, as it holds password hashes and both keys.
  */
 export async function writeBackup(source: BackupSource, outFile: string, hooks: BackupHooks = {}): Promise<Manifest> {
   const work = fs.mkdtempSync(path.join(path.dirname(path.resolve(outFile)), `.${path.basename(outFile)}.`));
@@ -51,13 +54,9 @@ export async function writeBackup(source: BackupSource, outFile: string, hooks: 
       await tar.stream(table.file, table.bytes, fs.createReadStream(path.join(work, table.file.replaceAll('/', '_'))));
     }
     const { photos, missingPhotos } = await addPhotos(tar, source.dataDir, dumped.photoKeys);
-    const secretText = source.secret ?? readSecretFile(source.dataDir);
-    let secret: FileFacts | null = null;
-    if (secretText) {
-      const data = Buffer.from(secretText);
-      await tar.file(SECRET_ENTRY, data);
-      secret = { file: SECRET_ENTRY, bytes: data.length, sha256: sha256(data) };
-    }
+    const secret = await addKeyFile(tar, SECRET_ENTRY, source.secret ?? readDataFile(source.dataDir, SECRET_FILE)?.trim());
+    const vapidText = source.vapid ? JSON.stringify(source.vapid) : readDataFile(source.dataDir, VAPID_FILE);
+    const vapid = await addKeyFile(tar, VAPID_ENTRY, vapidText);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -69,6 +68,7 @@ export async function writeBackup(source: BackupSource, outFile: string, hooks: 
       photos,
       missingPhotos,
       secret,
+      vapid,
     };
     await tar.file(MANIFEST_FILE, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await tar.end();
@@ -133,9 +133,17 @@ async function addPhotos(tar: ReturnType<typeof tarWriter>, dataDir: string, key
   return { photos, missingPhotos };
 }
 
-function readSecretFile(dataDir: string): string | undefined {
+/** A key kept as text (the secret, the VAPID pair), when there is one. */
+async function addKeyFile(tar: ReturnType<typeof tarWriter>, entry: string, text: string | undefined): Promise<FileFacts | null> {
+  if (!text) return null;
+  const data = Buffer.from(text);
+  await tar.file(entry, data);
+  return { file: entry, bytes: data.length, sha256: sha256(data) };
+}
+
+function readDataFile(dataDir: string, name: string): string | undefined {
   try {
-    return fs.readFileSync(path.join(dataDir, SECRET_FILE), 'utf8').trim();
+    return fs.readFileSync(path.join(dataDir, name), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

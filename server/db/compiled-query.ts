@@ -2,8 +2,8 @@ import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
- * Queries on the hot path, built and compiled by Kysely once instead of on every call (issue 13,
- * docs/decisions/019-compiled-hot-queries.md). Building and compiling the eight queries of an item
+ * Queries on the hot path, built and compiled by Kysely once instead of on every call
+ * (docs/decisions/019-compiled-hot-queries.md). Building and compiling the eight queries of an item
  * creation took about 100 µs of CPU a request; binding new values to kept ones takes a few.
  *
  * `build` gets placeholders in place of the values: the same shape (the same keys, the same array
@@ -43,7 +43,7 @@ export function compiledQuery<V extends QueryValues, O, D = DB>(
   return async (db, values) => {
     const adapter = db.getExecutor().adapter;
     let shapes = byDialect.get(adapter);
-    if (!shapes) byDialect.set(adapter, (shapes = new Map()));
+    if (!shapes) byDialect.set(adapter, (shapes = new Map<string, CompiledQuery<O>>()));
     const shape = shapeOf(values);
     let compiled = shapes.get(shape);
     if (!compiled) {
@@ -65,7 +65,7 @@ function isParameter(value: unknown): boolean {
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   if (Array.isArray(value)) return true;
   if (value === null || typeof value !== 'object') return false;
-  const prototype = Object.getPrototypeOf(value);
+  const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 

@@ -35,7 +35,7 @@ interface Job {
 }
 
 /**
- * Group commit for SQLite (issue 13, docs/decisions/015-group-commit.md). SQLite runs one write
+ * Group commit for SQLite (docs/decisions/015-group-commit.md). SQLite runs one write
  * transaction at a time, and each commit waits for the disk (synchronous = FULL), so concurrent
  * writers used to queue for one fsync each. Here the writes that arrive while a commit is under
  * way, or in the same turn of the event loop, run one after another inside ONE transaction, each
@@ -95,7 +95,7 @@ export function groupCommit(db: Kysely<DB>): RunInTransaction {
 
   return <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      waiting.push({ work, resolve, reject });
       if (scheduled) return;
       scheduled = true;
       setImmediate(() => void drain());

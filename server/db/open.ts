@@ -18,8 +18,9 @@ export interface Database {
   /**
    * PostgreSQL only: a new connection outside the pool, for LISTEN (server/realtime/bus.ts). A
    * pooled one would go back to the pool and lose its LISTEN to whichever query takes it next.
+   * `applicationName` names it in pg_stat_activity.
    */
-  newClient?: () => pg.Client;
+  newClient?: (applicationName?: string) => pg.Client;
   /** How writes that must commit before their answer run: grouped on SQLite (server/db/group-commit.ts). */
   inTransaction: RunInTransaction;
   /** The migrations this start applied, oldest first: none when the schema was up to date (or another process migrated it). */
@@ -110,9 +111,9 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles a statement on each prepare():
- * a tenth of an item creation's time (issue 13). The same SQL text gets the statement compiled the
- * first time, least recently used ones dropping out. A statement still iterating (a stream) is busy
- * and cannot run twice at once, so that one query gets a fresh statement.
+ * a tenth of an item creation's time (docs/performance.md, "Writes"). The same SQL text gets the
+ * statement compiled the first time, least recently used ones dropping out. A statement still
+ * iterating (a stream) is busy and cannot run twice at once, so that one query gets a fresh one.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new Map<string, { statement: SqliteDatabase.Statement; bound: SqliteStatement }>();
@@ -139,7 +140,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
 /**
  * better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0 and 1. Converted in
  * the bound values, not by a Kysely plugin: a plugin walks and copies every query's whole tree
- * before it is compiled, on every query (issue 13).
+ * before it is compiled, on every query.
  */
 function bindingBooleans(statement: SqliteDatabase.Statement): SqliteStatement {
   const bindable = (parameters: readonly unknown[]) =>
@@ -188,7 +189,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === PG_TIMESTAMPTZ_OID) return (value: string) => new Date(value).toISOString();
         if (oid === PG_INT8_OID) return (value: string) => Number(value);
-        return pg.types.getTypeParser(oid, format);
+        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
       }) as typeof pg.types.getTypeParser,
     },
   });
@@ -208,7 +209,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
     // TCP keepalive costs nothing and lets the system itself drop, in the end, a connection whose
     // far end vanished; but at the system's pace (a first probe after 2 idle hours on Linux), so the
     // bus's own check (server/realtime/bus.ts) is what notices a dead LISTEN connection in seconds.
-    newClient: () => new pg.Client({ connectionString: url, options, keepAlive: true }),
+    newClient: (applicationName) => new pg.Client({ connectionString: url, options, keepAlive: true, application_name: applicationName }),
     inTransaction: transactionEach(db),
     migrated: [],
     close: () => db.destroy(),
@@ -218,7 +219,8 @@ function openPostgres(url: string, schema: string | undefined): Database {
 /** Applies the pending migrations; answers their names. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results = [] } = await (await migratorOf(db)).migrateToLatest();
-  if (error) throw error;
+  // A migration's failure: the database's error.
+  if (error) throw error as Error;
   return results.map((result) => result.migrationName);
 }
 

@@ -18,6 +18,8 @@ export interface UsersTable {
   can_use_ai: Bool;
   /** When the owner proved the address (a link sent to it); null until then. */
   email_verified_at: Timestamp | null;
+  /** When an administrator disabled the account (docs/decisions/051); null while it may sign in. */
+  disabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -66,6 +68,8 @@ export interface ListsTable {
   last_change_by: Generated<string | null>;
   last_change_summary: Generated<string | null>;
   last_change_at: Generated<string | null>;
+  /** The app that made the last change for its person (a token's or an OAuth client's name); null for the person themselves. */
+  last_change_app: Generated<string | null>;
   /** How many items the list has, and how many are done: kept by triggers (migration 010). */
   item_count: Generated<number>;
   done_count: Generated<number>;
@@ -78,6 +82,18 @@ export interface EmailVerificationsTable {
   email: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** A link that accepts the pending invitation (list_id, email) once (decision 047). */
+export interface InvitationLinksTable {
+  id: string;
+  token_hash: string;
+  list_id: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface ListSharesTable {
@@ -166,6 +182,10 @@ export interface OAuthCodesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The resource (RFC 8707) the grant will be bound to; null for account linking's clients. */
+  resource: string | null;
+  /** What the app called itself when the user allowed it (null for configured clients). */
+  client_name: string | null;
 }
 
 /** One account linked to one app: the refresh token's HMAC and what it may do. */
@@ -180,6 +200,27 @@ export interface OAuthGrantsTable {
   /** The code the grant was made from: a replay of that code revokes the grant (RFC 6749 4.1.2). */
   code_hash: string;
   created_at: Timestamp;
+  /** The only resource its tokens work on (RFC 8707), e.g. `mcp`; null: the API (account linking). */
+  resource: string | null;
+  /** What the app called itself when the user allowed it; null for configured clients, named by configuration. */
+  client_name: string | null;
+  /** When one of its tokens was last used (to the minute) or refreshed. */
+  last_used_at: Timestamp | null;
+}
+
+/** A client that registered itself (RFC 7591); unused ones expire. */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array of the exact redirect URIs. */
+  redirect_uris: string;
+  created_at: Timestamp;
+}
+
+/** A refresh token a grant has rotated away: presented again, it revokes the grant. */
+export interface OAuthSpentRefreshTokensTable {
+  token_hash: string;
+  grant_id: string;
 }
 
 /** An access token of a grant; only its HMAC is stored. */
@@ -189,6 +230,18 @@ export interface OAuthAccessTokensTable {
   grant_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** A personal access token (server/access-tokens/): only its HMAC; `scopes` space-separated. */
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
 }
 
 /** Answers of cloud AI models by question and item name (server/ai/ai.queries.ts). */
@@ -218,6 +271,143 @@ export interface ImagesTable {
   attached_at: Timestamp | null;
 }
 
+/** A device's push subscription (server/push/): it lives as long as the session that made it. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  session_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+/** A list a user hears nothing about. */
+export interface PushMutesTable {
+  user_id: string;
+  list_id: string;
+}
+
+/** An item change waiting for its list's gathering window. */
+export interface PushEventsTable {
+  id: string;
+  list_id: string;
+  actor_id: string;
+  kind: 'added' | 'checked';
+  name: string;
+  created_at: Timestamp;
+}
+
+/** The claim of one window's message, keyed by its first event: one process sends it. */
+export interface PushBatchesTable {
+  first_event_id: string;
+  created_at: Timestamp;
+}
+
+/** A member's last "going shopping" ping on a list. */
+export interface PushPingsTable {
+  list_id: string;
+  user_id: string;
+  sent_at: Timestamp;
+}
+
+/** An account's link to an identity provider's subject (server/oidc). */
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  /** The address the provider gave at the last sign-in. */
+  email: string | null;
+  /** In the provider's admin group at the last sign-in. */
+  is_admin: Bool;
+  created_at: Timestamp;
+  last_login_at: Timestamp;
+}
+
+/** A sign-in or link on its way through a provider; only HMACs of its state and browser cookie are kept. */
+export interface OidcLoginsTable {
+  state_hash: string;
+  browser_hash: string;
+  provider: string;
+  intent: 'login' | 'link';
+  user_id: string | null;
+  code_verifier: string;
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** JSON of what the callback found (server/oidc/oidc.service.ts); null until then. */
+  result: string | null;
+}
+
+/** The ID token of a session a provider opened, for ending the provider's session too. */
+export interface OidcSessionsTable {
+  session_id: string;
+  provider: string;
+  id_token: string;
+}
+
+/** The learned store order (migration 016): one row per check-off of a trip under way. */
+export interface StoreCheckoffsTable {
+  id: string;
+  list_id: string;
+  user_id: string;
+  /** The store the trip is in; '' for the list's own order. */
+  store: string;
+  name_key: string;
+  /** Lower-cased (common/store-order.ts `departmentKey`). */
+  department: string | null;
+  checked_at: Timestamp;
+}
+
+export interface StoreOrderItemsTable {
+  list_id: string;
+  store: string;
+  name_key: string;
+  department: string | null;
+  /** The name's position in the walk, less its department's (server/store-order/store-order.learning.ts). */
+  offset_in_department: number;
+  seen: number;
+}
+
+export interface StoreOrderDepartmentsTable {
+  list_id: string;
+  store: string;
+  department: string;
+  position: number;
+  seen: number;
+}
+
+export interface StoreOrdersTable {
+  list_id: string;
+  store: string;
+  trips: number;
+  learned_at: Timestamp;
+}
+
+/** What an undoable change took away, under the client's undo id (server/undo/, decision 049). */
+export interface UndoRecordsTable {
+  id: string;
+  list_id: string;
+  user_id: string;
+  /** The items' rows as the change found them. */
+  items: Json<ItemRow[]>;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+}
+
+/** The images an undo record's items had: the sweep keeps their files while the record lives. */
+export interface UndoImagesTable {
+  undo_id: string;
+  image_id: string;
+}
+
+/** A file an account imported, by the SHA-256 of its bytes (migration 021). */
+export interface ImportsTable {
+  user_id: string;
+  digest: string;
+  file_name: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -226,6 +416,7 @@ export interface DB {
   email_verifications: EmailVerificationsTable;
   lists: ListsTable;
   list_shares: ListSharesTable;
+  invitation_links: InvitationLinksTable;
   items: ItemsTable;
   item_properties: ItemPropertiesTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -234,8 +425,26 @@ export interface DB {
   oauth_codes: OAuthCodesTable;
   oauth_grants: OAuthGrantsTable;
   oauth_access_tokens: OAuthAccessTokensTable;
+  access_tokens: AccessTokensTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_spent_refresh_tokens: OAuthSpentRefreshTokensTable;
   ai_answers: AiAnswersTable;
   images: ImagesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_mutes: PushMutesTable;
+  push_events: PushEventsTable;
+  push_batches: PushBatchesTable;
+  push_pings: PushPingsTable;
+  user_identities: UserIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
+  oidc_sessions: OidcSessionsTable;
+  store_checkoffs: StoreCheckoffsTable;
+  store_order_items: StoreOrderItemsTable;
+  store_order_departments: StoreOrderDepartmentsTable;
+  store_orders: StoreOrdersTable;
+  undo_records: UndoRecordsTable;
+  undo_images: UndoImagesTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -244,5 +453,6 @@ export type NewUser = Insertable<UsersTable>;
 export type ListRow = Omit<Selectable<ListsTable>, 'change_seq'>;
 export type ItemRow = Selectable<ItemsTable>;
 export type ListShareRow = Selectable<ListSharesTable>;
+export type InvitationLinkRow = Selectable<InvitationLinksTable>;
 export type ListChangeRow = Selectable<ListChangesTable>;
 export type ImageRow = Selectable<ImagesTable>;

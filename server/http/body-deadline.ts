@@ -15,7 +15,7 @@ export const MIN_BODY_BYTES_PER_SECOND = 8 * 1024;
  * as it liked. Past the deadline the socket is answered 408, as Node answers slow headers, and closed.
  */
 export function registerBodyDeadline(app: FastifyInstance, timeoutMs: number): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
     if (!raw.complete) {
       const declared = Number(raw.headers['content-length']);
@@ -30,6 +30,11 @@ export function registerBodyDeadline(app: FastifyInstance, timeoutMs: number): v
       const stop = () => clearTimeout(timer);
       raw.once('end', stop);
       raw.once('close', stop);
+      // Answered before its body was read (a 401, a 404): the rest is read and thrown away, as
+      // Node does for a real socket, so the deadline ends with the body, still bounded by it.
+      reply.raw.once('finish', () => {
+        if (!raw.complete) raw.resume();
+      });
     }
     done();
   });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest, unsupportedMediaType } from './errors.ts';
+import { badRequest, unsupportedMediaType } from '../domain/errors.ts';
 
 // The mark is kept in the text: a signed body's text must be its exact bytes (parseJsonLimited skips it).
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ITEM_BATCH_MAX, ITEM_CONTENT_MAX_LENGTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { usesPostgres } from '../test/test-database.ts';
 import { useTestApp } from '../test/test-app.ts';
 

@@ -1,19 +1,30 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ADMIN_MESSAGES } from '../../common/admin.ts';
+import { ACCESS_TOKEN_MESSAGES } from '../../common/access-tokens.ts';
 import { AI_MESSAGES } from '../../common/ai.ts';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas/api.ts';
 import { isDatabaseUnavailable, isForeignKeyViolation, isTransactionConflict } from '../db/errors.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { statusOf } from './error-status.ts';
 import { JSON_CONTENT_TYPE } from './route-answer.ts';
 
 const USER_FACING = new Set<unknown>([
   ...Object.values(MESSAGES),
   ...Object.values(SERVER_MESSAGES),
   ...Object.values(AI_MESSAGES),
+  ...Object.values(ADMIN_MESSAGES),
   ...Object.values(IMAGE_MESSAGES),
+  ...Object.values(ACCESS_TOKEN_MESSAGES),
 ]);
+
+/** The message of a refused input: ours as it is, anything else with the field it is about ("limit: ..."). */
+export function validationMessage(field: string, text: string | undefined): string {
+  const message = text ?? 'Invalid input';
+  return USER_FACING.has(message) || !field ? message : `${field}: ${message}`;
+}
 
 /** Fastify's own client errors, by code, with the answer we give instead of its wording. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -34,7 +45,7 @@ export const knownClientError = (error: FastifyError) => (error.code ? FASTIFY_C
 export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
 /**
- * Every error leaves as `{"error":{"code","message"}}`: our AppErrors as they are, validation
+ * Every error leaves as `{"error":{"code","message"}}`: our DomainErrors with the status of their kind (error-status.ts), validation
  * failures as 400 with the first problem, Fastify's client errors with our wording, and anything
  * unexpected as a logged 500 that says nothing about the internals (a 503 when the database could not
  * serve: a full disk, a database down). Also serves as Fastify's
@@ -43,22 +54,20 @@ export const errorBody = (code: string, message: string): ApiErrorBody => ({ err
  * in our envelope.
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof AppError) {
+  if (error instanceof DomainError) {
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
-    return reply.status(error.status).send(errorBody(error.code, error.message));
+    return reply.status(statusOf(error)).send(errorBody(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0]!;
     const field = issue.instancePath.slice(1).replaceAll('/', '.');
     const text = issue.message ?? 'Invalid input';
-    if (USER_FACING.has(text)) return reply.status(400).send(errorBody('invalid_input', text));
     // No body, or JSON that is not an object, on a route without words of its own for it (the item
     // routes have): zod's "expected object, received null" is not ours.
-    if (!field && error.validationContext === 'body' && !isObject(request.body)) {
+    if (!field && !USER_FACING.has(text) && error.validationContext === 'body' && !isObject(request.body)) {
       return reply.status(400).send(errorBody('invalid_input', SERVER_MESSAGES.bodyNotObject));
     }
-    const message = field ? `${field}: ${text}` : text;
-    return reply.status(400).send(errorBody('invalid_input', message));
+    return reply.status(400).send(errorBody('invalid_input', validationMessage(field, text)));
   }
   const known = knownClientError(error);
   if (known) return reply.status(known.status).send(errorBody(known.code, known.message));

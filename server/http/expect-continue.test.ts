@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
-import { addItems, ownerWithList } from '../items/item-test-helpers.ts';
+import { addItems, ownerWithList } from '../test/items.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();

@@ -22,6 +22,6 @@ describe('parseForm', () => {
   });
 
   it.each(['password=caf%E9', 'pass%FFword=x', 'password=%', 'password=%zz'])('refuses %s: no UTF-8 behind its escape', (text) => {
-    expect(() => parseForm(text)).toThrow(expect.objectContaining({ status: 400, code: INVALID_FORM, message: SERVER_MESSAGES.formNotUtf8 }));
+    expect(() => parseForm(text)).toThrow(expect.objectContaining({ kind: 'invalid', code: INVALID_FORM, message: SERVER_MESSAGES.formNotUtf8 }));
   });
 });

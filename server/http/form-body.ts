@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { bodyText } from './body-text.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../domain/errors.ts';
 
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -30,7 +30,7 @@ function decodeComponent(text: string): string {
  * named `__proto__` is just a field.
  */
 export function parseForm(text: string): Record<string, string | string[]> {
-  const form: Record<string, string | string[]> = Object.create(null);
+  const form = Object.create(null) as Record<string, string | string[]>;
   for (const pair of text.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');

@@ -248,7 +248,10 @@ it('never answers a generated request with a 5xx, and answers every 4xx in the e
             const text = expect.stringMatching(/\S/);
             // OAuth's endpoints answer in OAuth's format (RFC 6749 5.2), which its clients read.
             const envelope = route.config?.oauthErrors ? { error: text, error_description: text } : { error: { code: text, message: text } };
-            expect(JSON.parse(response.body), answer).toEqual(envelope);
+            // The MCP transport's refusals are JSON-RPC errors, which MCP clients read.
+            const jsonRpc = { jsonrpc: '2.0', error: { code: expect.any(Number), message: text }, id: null };
+            const body = JSON.parse(response.body);
+            expect(body, answer).toEqual(route.config?.jsonRpcErrors && 'jsonrpc' in body ? jsonRpc : envelope);
           }
           if (request.signedIn && response.statusCode < 300 && !READ_METHODS.has(method)) await heal(world);
         }),

@@ -8,16 +8,11 @@ import { sessionActor } from '../access/actor.ts';
 import type { Database } from '../db/open.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { createLocalBus } from '../realtime/bus.ts';
-import { createChangeFeed } from '../realtime/change-feed.ts';
-import {
-  answerInTheWrite,
-  claimingWithTheWrite,
-  claimKeysWithTheWrite,
-  purgeExpiredIdempotencyKeys,
-  registerIdempotency,
-} from './idempotency.ts';
+import { createChangeFeed } from '../writes/change-feed.ts';
+import { claimingWithTheWrite, purgeExpiredIdempotencyKeys } from '../writes/idempotency-store.ts';
+import { claimKeysWithTheWrite, registerIdempotency } from './idempotency.ts';
 import { createdIfChanged, ok } from './route-answer.ts';
 
 /**
@@ -58,7 +53,7 @@ beforeAll(async () => {
     return database.inTransaction(work);
   };
   registerIdempotency(app, { db: database.db, inTransaction: counted, now: () => now });
-  // As in the app: services write through the wrapped path, which claims the handler's key.
+  // As the change feed does: writes go through the wrapped path, which claims the handler's key.
   const write = claimingWithTheWrite(counted);
   const writeOnce: RouteHandlerMethod = async (_request, reply) => {
     count('entered');
@@ -71,8 +66,8 @@ beforeAll(async () => {
     return reply.status(201).send({ n });
   };
   app.post('/written-after-claim', writeOnce);
-  // As in the app: the change feed stores the answer of a route that makes it from the write's value.
-  const changes = createChangeFeed({ inTransaction: write, bus: createLocalBus(), now: () => now, beforeCommit: answerInTheWrite });
+  // As in the app: the change feed claims the key and stores the answer of a route that makes it from the write's value.
+  const changes = createChangeFeed({ inTransaction: counted, bus: createLocalBus(), now: () => now });
   const writeAnswered = async (request: FastifyRequest) => {
     const value = await changes.write([], async () => {
       if (writeFails) throw writeFails;
@@ -106,7 +101,7 @@ beforeAll(async () => {
   });
   app.post('/limited', async () => {
     count('limited');
-    throw new AppError(429, 'rate_limited', SERVER_MESSAGES.tooManyAttempts);
+    throw new DomainError('rateLimited', 'rate_limited', SERVER_MESSAGES.tooManyAttempts);
   });
   app.post('/slow', async () => {
     count('slow');
@@ -353,7 +348,7 @@ describe('a route that claims its key with its write', () => {
   // `/answered` makes its answer from its write's value: a refusal is stored all the same.
   it.each(['/written', '/answered'])('rolls its claim back with a refused write, and stores the refusal with the key (%s)', async (url) => {
     const key = newKey();
-    writeFails = new AppError(404, 'not_found', 'gone');
+    writeFails = new DomainError('notFound', 'not_found', 'gone');
     const refused = await send('POST', url, { key, user: 'u1' });
     writeFails = undefined;
     const again = await send('POST', url, { key, user: 'u1' });

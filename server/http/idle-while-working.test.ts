@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
 import type { AppDeps } from '../app.ts';
-import { createFakeModelServer } from '../ai/model/model-test-helpers.ts';
+import { createFakeModelServer } from '../test/ai-model.ts';
 import { fromJson } from '../db/values.ts';
-import { addItems, itemRows, ownerWithList } from '../items/item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 /**

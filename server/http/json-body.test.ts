@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JSON_MAX_DEPTH } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { nestsDeeperThan, parseJsonLimited } from './json-body.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -12,7 +12,7 @@ function refusal(text: string): { code: string; message: string } | undefined {
     parseJsonLimited(text);
     return undefined;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { code: error.code, message: error.message };
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../domain/errors.ts';
 
 /**
  * A query string whose percent-encoding does not decode to UTF-8 (`%E0%A4%A`, a lone `%`) is

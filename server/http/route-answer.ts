@@ -35,10 +35,17 @@ export const createdIfChanged = ({ body, created }: { body: unknown; created: bo
   body,
 });
 
+/**
+ * What the handler of a route with an `answer` returns: the value its answer makes the body of,
+ * which is not the body itself, so it is not typed as one (the body is checked against the route's
+ * response schema when it is sent).
+ */
+export const forTheAnswer = <T>(value: T): never => value as never;
+
 /** The handler of a route with an `answer`: sends the answer made from the value it returns. */
 export function sendingAnswerOf(handler: RouteHandlerMethod, answerOf: AnswerOf): RouteHandlerMethod {
   return async function (request, reply) {
     const { status, body } = answerOf((await handler.call(this, request, reply)) as never);
     return reply.status(status).send(body);
-  } as RouteHandlerMethod;
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { queryParamRepeated } from '../../common/messages.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../domain/errors.ts';
 
 /**
  * A parameter given twice (`?limit=1&limit=2`) reaches the route as an array, which its schema

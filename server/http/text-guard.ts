@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../domain/errors.ts';
 
 /**
  * Text no column can hold: PostgreSQL refuses U+0000 in text and jsonb, and a lone UTF-16
@@ -17,7 +17,8 @@ export function isStorableText(root: unknown): boolean {
     const node = pending.pop();
     if (typeof node === 'string') {
       if (!isStorable(node)) return false;
-    } else if (node !== null && typeof node === 'object') {
+    } else if (node !== null && typeof node === 'object' && !ArrayBuffer.isView(node)) {
+      // A file's bytes (an import) are not text: the import reads and checks them itself.
       for (const [key, value] of Object.entries(node)) {
         if (!isStorable(key)) return false;
         pending.push(value);

@@ -2,8 +2,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH, LIST_ITEMS_MAX } from '../../common/constants.ts';
-import { fillList, ownerWithList } from '../items/item-test-helpers.ts';
-import { waitUntil } from '../realtime/live-test-helpers.ts';
+import { fillList, ownerWithList } from '../test/items.ts';
+import { waitUntil } from '../test/live.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 /**

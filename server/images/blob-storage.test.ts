@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
-import type { S3Config } from '../config.ts';
-import { AppError } from '../http/errors.ts';
+import type { S3Config } from './storage.config.ts';
+import { DomainError } from '../domain/errors.ts';
+import { statusOf } from '../http/error-status.ts';
 import { BlobStoreError, type BlobStoreErrorKind } from './blob-store.ts';
 import { imageSources, storeFailure } from './blob-storage.ts';
 
@@ -37,8 +38,9 @@ describe('storeFailure', () => {
       const log = { error: vi.fn() };
       const cause = new BlobStoreError(kind, 'S3 put images/x failed: NoSuchBucket (404)');
       const error = storeFailure(cause, log);
-      expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ status: 503, code: 'storage_unavailable', message: IMAGE_MESSAGES.storageUnavailable });
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error instanceof DomainError && statusOf(error)).toBe(503);
+      expect(error).toMatchObject({ code: 'storage_unavailable', message: IMAGE_MESSAGES.storageUnavailable });
       expect(log.error).toHaveBeenCalledWith({ err: cause }, 'the image store failed');
     },
   );

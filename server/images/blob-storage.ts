@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
-import type { Config, S3Config, StorageConfig } from '../config.ts';
-import { AppError } from '../http/errors.ts';
+import type { S3Config, StorageConfig } from './storage.config.ts';
+import { DomainError } from '../domain/errors.ts';
 import { BlobStoreError, type BlobStore } from './blob-store.ts';
 import type { LocalBlobStore } from './local-blob-store.ts';
 import type { MediaUrls } from './media-urls.ts';
@@ -26,7 +26,7 @@ export interface BlobDrivers {
 export const BLOBS_DIR = 'blobs';
 
 export function createBlobStorage(
-  config: Pick<Config, 'dataDir' | 'storage'>,
+  config: { dataDir: string; storage: StorageConfig },
   drivers: BlobDrivers,
   urls: MediaUrls,
 ): BlobStorage {
@@ -62,5 +62,5 @@ function bucketOrigin(s3: S3Config): string {
 export function storeFailure(error: unknown, log: Pick<FastifyBaseLogger, 'error'>): Error {
   if (!(error instanceof BlobStoreError)) return error as Error;
   log.error({ err: error }, 'the image store failed');
-  return new AppError(503, 'storage_unavailable', IMAGE_MESSAGES.storageUnavailable);
+  return new DomainError('unavailable', 'storage_unavailable', IMAGE_MESSAGES.storageUnavailable);
 }

@@ -6,6 +6,8 @@
 export interface BlobStore {
   /** Stores the bytes under `key` (replacing nothing: keys are unique and immutable). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under `key` (an account's export reads its photos so). */
+  read(key: string): Promise<Buffer>;
   /** Deletes these keys; keys already gone are not an error. */
   delete(keys: readonly string[]): Promise<void>;
   /**
@@ -18,7 +20,7 @@ export interface BlobStore {
   close(): Promise<void>;
 }
 
-/** Why a store refused (spec section 8's storage errors), for the images service to answer. */
+/** Why a store refused (docs/api.md, "Images"), for the images service to answer. */
 export type BlobStoreErrorKind = 'unauthenticated' | 'forbidden' | 'not_found' | 'unavailable';
 
 export class BlobStoreError extends Error {

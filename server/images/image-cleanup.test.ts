@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { BLOBS_DIR } from './blob-storage.ts';
-import { listWithItem, makeImage, storedFiles, upload } from './image-test-helpers.ts';
+import { listWithItem, makeImage, storedFiles, upload } from '../test/images.ts';
 
 /**
  * No orphans: removing or replacing an image, deleting its item, its list or its uploader's

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../common/images.ts';
-import { HEIC_FIXTURE, makeImage } from './image-test-helpers.ts';
+import { HEIC_FIXTURE, makeImage } from '../test/images.ts';
 import { decodeImageData, sniffImageFormat } from './image-input.ts';
 
 describe('decodeImageData', () => {
@@ -17,13 +17,13 @@ describe('decodeImageData', () => {
   });
 
   it.each(['not*base64', 'abcde', 'data:image/png,rawbytes', 'ab==cd', '===='])('refuses %j with 400', (text) => {
-    expect(() => decodeImageData(text)).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => decodeImageData(text)).toThrow(expect.objectContaining({ kind: 'invalid' }));
   });
 
   it('refuses more than IMAGE_MAX_BYTES with 413, measured on the text', () => {
     expect(decodeImageData(Buffer.alloc(IMAGE_MAX_BYTES).toString('base64'))).toHaveLength(IMAGE_MAX_BYTES);
     expect(() => decodeImageData(Buffer.alloc(IMAGE_MAX_BYTES + 1).toString('base64'))).toThrow(
-      expect.objectContaining({ status: 413, message: IMAGE_MESSAGES.imageTooLarge }),
+      expect.objectContaining({ kind: 'tooLarge', message: IMAGE_MESSAGES.imageTooLarge }),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageFormat } from '../../common/images.ts';
-import { badRequest, tooLarge } from '../http/errors.ts';
+import { badRequest, tooLarge } from '../domain/errors.ts';
 
 /**
  * An upload as the client sends it, checked before any decoder sees it: base64 (bare, or in a

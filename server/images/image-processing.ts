@@ -7,7 +7,7 @@ import {
   IMAGE_THUMBNAIL_PX,
   type ImageFormat,
 } from '../../common/images.ts';
-import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../http/errors.ts';
+import { DomainError, badRequest, tooLarge, unsupportedMediaType } from '../domain/errors.ts';
 import type { OriginalType, Variant } from './image-files.ts';
 
 /**
@@ -99,7 +99,7 @@ export function exceedsPixelLimit(error: unknown): boolean {
 
 /** A decoder's failure as the client's error: too many pixels 413, HEIC without its codec 415, damage 400. */
 function refusal(error: unknown, format: ImageFormat): Error {
-  if (!(error instanceof Error) || error instanceof AppError) return error as Error;
+  if (!(error instanceof Error) || error instanceof DomainError) return error as Error;
   if (exceedsPixelLimit(error)) return tooLarge(IMAGE_MESSAGES.imageTooManyPixels);
   // sharp's own libvips reads HEIF containers but has no HEVC decoder (no libde265).
   if (format === 'heic') return unsupportedMediaType(IMAGE_MESSAGES.heicUnsupported);

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '../realtime/live-test-helpers.ts';
+import { waitUntil } from '../test/live.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { BLOBS_DIR } from './blob-storage.ts';
 import { imageKeys } from './image-files.ts';
 import { UPLOAD_GRACE_MS } from './image-sweep.ts';
-import { listWithItem, makeImage, storedFiles, upload } from './image-test-helpers.ts';
+import { listWithItem, makeImage, storedFiles, upload } from '../test/images.ts';
 import { createLocalBlobStore } from './local-blob-store.ts';
 
 /** The sweep on the maintenance timer: what no request triggers is swept all the same. */

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { castOfList } from '../lists/list-test-helpers.ts';
-import { TestSocket, call, waitUntil } from '../realtime/live-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
+import { TestSocket, call, waitUntil } from '../test/live.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { makeImage, upload } from './image-test-helpers.ts';
+import { makeImage, upload } from '../test/images.ts';
 
 /** A picture reaches every subscriber of the list live, like any item change, with working URLs. */
 const t = useTestApp();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/messages.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { makeImage, storedFiles, upload } from './image-test-helpers.ts';
+import { makeImage, storedFiles, upload } from '../test/images.ts';
 
 /**
  * Who may attach and remove pictures (edit-items: owner, admin, edit, signed-in readers of a

@@ -62,11 +62,36 @@ export async function detachAbandonedUploads(db: Db, cutoff: string): Promise<nu
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Detached images whose files may go: none that an undo record still names (its Undo puts the
+ * image back, decision 049).
+ */
 export function detachedImages(db: Db, limit: number): Promise<Pick<ImageRow, 'id' | 'original_type'>[]> {
-  return db.selectFrom('images').select(['id', 'original_type']).where('item_id', 'is', null).limit(limit).execute();
+  return db
+    .selectFrom('images')
+    .select(['id', 'original_type'])
+    .where('item_id', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('undo_images').select('undo_id').whereRef('undo_images.image_id', '=', 'images.id'))))
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteDetached(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('images').where('id', 'in', [...ids]).where('item_id', 'is', null).execute();
+}
+
+/**
+ * Puts a detached image back on its item (an Undo); false when it is gone (swept) or was never
+ * finished. Its row keeps its id, so the item's stored `images` names it again as it was.
+ */
+export async function reattachImage(db: Db, imageId: string, itemId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('images')
+    .set({ item_id: itemId })
+    .where('id', '=', imageId)
+    .where('attached_at', 'is not', null)
+    .where((eb) => eb.or([eb('item_id', 'is', null), eb('item_id', '=', itemId)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

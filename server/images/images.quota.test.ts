@@ -4,7 +4,7 @@ import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { usesPostgres } from '../test/test-database.ts';
 import { gateTransactions, until } from '../test/transaction-gate.ts';
-import { listWithItem, storedFiles, upload } from './image-test-helpers.ts';
+import { listWithItem, storedFiles, upload } from '../test/images.ts';
 
 /** STORAGE_QUOTA_MB: a user's pictures together (every variant) stay within it; beyond, 402. */
 const QUOTA_BYTES = 160_000;

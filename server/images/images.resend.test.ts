@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS, REQUEST_IN_PROGRESS } from '../../common/constants.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { listWithItem, makeImage, storedFiles, upload } from './image-test-helpers.ts';
+import { listWithItem, makeImage, storedFiles, upload } from '../test/images.ts';
 
 /**
  * A photo kept on the device while its upload waits is sent again by the app's next start, with

@@ -10,12 +10,13 @@ import type { Actor } from '../access/actor.ts';
 import { isMember } from '../access/permissions.ts';
 import type { DB } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
-import { AppError, notFound, unsupportedMediaType } from '../http/errors.ts';
+import { DomainError, notFound, unsupportedMediaType } from '../domain/errors.ts';
 import type { ItemPresenter } from '../items/item.presenter.ts';
 import { findItem, updateItem } from '../items/items.queries.ts';
-import { activityOf, type ChangeFeed } from '../realtime/index.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import { activityOf } from '../writes/change-log.ts';
 import type { BlobStore } from './blob-store.ts';
-import { lockUserRow } from '../db/user-lock.ts';
+import { lockUserRow } from '../writes/user-lock.ts';
 import { storeFailure } from './blob-storage.ts';
 import { contentTypeOf, imageKeys, type Variant } from './image-files.ts';
 import { decodeImageData, sniffImageFormat } from './image-input.ts';
@@ -23,6 +24,7 @@ import { processImage, type ProcessedImage } from './image-processing.ts';
 import type { StoredItemImages } from './image.presenter.ts';
 import type { ImageSweep } from './image-sweep.ts';
 import * as queries from './images.queries.ts';
+import { keepForUndo } from '../undo/undo.service.ts';
 
 export interface ImageDeps {
   db: Kysely<DB>;
@@ -39,7 +41,7 @@ export interface ImageDeps {
 export type ImageService = ReturnType<typeof createImageService>;
 
 const quotaExceeded = (quotaBytes: number, usedBytes: number, neededBytes: number) =>
-  new AppError(402, 'quota_exceeded', IMAGE_MESSAGES.quotaExceeded(quotaBytes, usedBytes, neededBytes));
+  new DomainError('quotaExceeded', 'quota_exceeded', IMAGE_MESSAGES.quotaExceeded(quotaBytes, usedBytes, neededBytes));
 
 export function createImageService(deps: ImageDeps) {
   const { db, changes, store, sweep, presentItem } = deps;
@@ -82,7 +84,7 @@ export function createImageService(deps: ImageDeps) {
       const { access, item } = await editableItem(trx, actor, listId, itemId);
       const now = deps.now().toISOString();
       if (!(await queries.markAttached(trx, imageId, itemId, now))) {
-        throw new AppError(503, 'upload_abandoned', IMAGE_MESSAGES.uploadAbandoned);
+        throw new DomainError('unavailable', 'upload_abandoned', IMAGE_MESSAGES.uploadAbandoned);
       }
       await queries.detachItemImages(trx, itemId, imageId);
       const images = toJson({ primary: { id: imageId, uploadedAt: now } } satisfies StoredItemImages);
@@ -131,11 +133,15 @@ export function createImageService(deps: ImageDeps) {
       }
     },
 
-    /** DELETE .../image: the item loses its picture (404 when it has none); the files go right after. */
-    async remove(actor: Actor, listId: string, itemId: string): Promise<void> {
+    /**
+     * DELETE .../image: the item loses its picture (404 when it has none); the files go right
+     * after, unless an undo id keeps the item as it was (server/undo/): then when that record goes.
+     */
+    async remove(actor: Actor, listId: string, itemId: string, undoId?: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
         const { item } = await editableItem(trx, actor, listId, itemId);
         if (item.images === null) throw notFound(IMAGE_MESSAGES.itemHasNoImage);
+        await keepForUndo(trx, { undoId, listId, actor, rows: [item], at: deps.now().toISOString() });
         await queries.detachItemImages(trx, itemId);
         await updateItem(trx, listId, itemId, { images: null, updated_at: deps.now().toISOString() });
         await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity('photo-removed', [item.content])));

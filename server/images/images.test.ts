@@ -15,7 +15,7 @@ import {
   storedFiles,
   upload,
   type MadeFormat,
-} from './image-test-helpers.ts';
+} from '../test/images.ts';
 
 const t = useTestApp();
 

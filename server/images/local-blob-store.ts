@@ -54,6 +54,16 @@ export function createLocalBlobStore(options: { dir: string; signedUrl: (key: st
       }
     },
 
+    async read(key) {
+      const file = fileOf(key);
+      if (!file) throw new BlobStoreError('forbidden', `not a valid blob key: ${key}`);
+      try {
+        return await fs.promises.readFile(file);
+      } catch (error) {
+        throw storeError(error);
+      }
+    },
+
     async delete(keys) {
       for (const key of keys) {
         const file = fileOf(key);

@@ -5,7 +5,7 @@ import { IMAGE_MESSAGES } from '../../common/images.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { BLOBS_DIR, createBlobStorage } from './blob-storage.ts';
 import type { BlobStore } from './blob-store.ts';
-import { listWithItem, makeImage, readStored, upload } from './image-test-helpers.ts';
+import { listWithItem, makeImage, readStored, upload } from '../test/images.ts';
 import { createLocalBlobStore } from './local-blob-store.ts';
 import { createMediaService } from './media.ts';
 import { createMediaUrls } from './media-urls.ts';
@@ -97,6 +97,7 @@ describe('media of an S3 store', () => {
     const presigned: [string, Date][] = [];
     const bucket: BlobStore = {
       put: async () => {},
+      read: async () => Buffer.alloc(0),
       delete: async () => {},
       list: async () => [],
       close: async () => {},

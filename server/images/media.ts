@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_MESSAGES } from '../../common/images.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../domain/errors.ts';
 import { storeFailure, type BlobStorage } from './blob-storage.ts';
 import { contentTypeOf } from './image-files.ts';
 import type { MediaUrls } from './media-urls.ts';

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from './storage.config.ts';
 import { BlobStoreError, type BlobStore, type BlobStoreErrorKind } from './blob-store.ts';
 
 /**
@@ -49,6 +49,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     async put(key, body, contentType) {
       const command = new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: BLOB_CACHE_CONTROL });
       await send(`put ${key}`, () => client.send(command));
+    },
+
+    async read(key) {
+      const answer = await send(`get ${key}`, () => client.send(new GetObjectCommand({ Bucket: bucket, Key: key })));
+      if (!answer.Body) throw new BlobStoreError('not_found', `S3 answered no body for ${key}`);
+      return Buffer.from(await answer.Body.transformToByteArray());
     },
 
     async delete(keys) {
@@ -137,7 +143,7 @@ function withContentMd5(command: DeleteObjectsCommand): DeleteObjectsCommand {
   return command;
 }
 
-/** Runs one S3 call; any failure becomes a BlobStoreError of the kind spec section 8 answers. */
+/** Runs one S3 call; any failure becomes a BlobStoreError the API answers (docs/api.md, "Images"). */
 async function send<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

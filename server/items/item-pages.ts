@@ -3,8 +3,8 @@ import { ITEMS_PAGE_MAX } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ItemsResponse, ItemView } from '../../common/schemas/items.ts';
 import type { ItemRow } from '../db/schema.ts';
-import { badRequest } from '../http/errors.ts';
-import type { ChangeFeed } from '../realtime/index.ts';
+import { badRequest } from '../domain/errors.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
 import { listItemsAfter, type ItemOrderKey, type Db } from './items.queries.ts';
 
 /**

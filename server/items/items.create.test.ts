@@ -6,7 +6,7 @@ import { fromJson } from '../db/values.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, fillList, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { addItems, fillList, itemRows, ownerWithList } from '../test/items.ts';
 
 const ONE_ID = '5b0e3c1e-8f4b-4c6d-9a2e-1f3b5d7c9e0a';
 

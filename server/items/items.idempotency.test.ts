@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { keyRowsAfterWrites, rowOfAnswer } from '../test/key-rows-after-writes.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 
 const afterWrites = keyRowsAfterWrites(() => t);
 

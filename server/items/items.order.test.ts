@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 
 const t = useTestApp();
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ITEMS_PAGE_MAX, LIST_ITEMS_MAX } from '../../common/constants.ts';
 import { queryParamRepeated, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ServerMessage } from '../../common/realtime.ts';
-import { TestSocket } from '../realtime/live-test-helpers.ts';
+import { TestSocket } from '../test/live.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { fillList, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { fillList, itemRows, ownerWithList } from '../test/items.ts';
 
 /**
  * No answer grows with the list: GET /lists/{id}/items, a public list and a live snapshot come in

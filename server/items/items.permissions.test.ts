@@ -3,7 +3,7 @@ import { MESSAGES } from '../../common/messages.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { insertList, type ListOverrides } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, itemRows } from './item-test-helpers.ts';
+import { addItems, itemRows } from '../test/items.ts';
 
 /**
  * Every item route against every role of the permission matrix (docs/architecture.md): the exact

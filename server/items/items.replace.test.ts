@@ -6,7 +6,7 @@ import type { ItemView } from '../../common/schemas/items.ts';
 import { fromJson } from '../db/values.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, fillList, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { addItems, fillList, itemRows, ownerWithList } from '../test/items.ts';
 
 /** POST /lists/{id}/items/replace (the web app's "Keep as one item"), and names kept whole by the server's own parse. */
 

@@ -6,7 +6,9 @@ import { holdsAnd, type NameIndex } from '../../common/compound-names.ts';
 import { itemNameKey, keptNames } from '../../common/item-input.ts';
 import { planAdds, type AddStep } from '../../common/item-duplicates.ts';
 import { itemActivity, LIST_ACTIVITY, type ItemActivity } from '../../common/list-activity.ts';
+import type { ItemEventKind } from '../../common/push.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { departmentKey } from '../../common/store-order.ts';
 import {
   propertiesFit,
   type BatchItemsResponse,
@@ -23,12 +25,15 @@ import { isMember, type ListRole } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ItemRow, ListRow } from '../db/schema.ts';
 import { fromJson, toBool, toJson } from '../db/values.ts';
-import { badRequest, conflict, notFound, tooLarge } from '../http/errors.ts';
-import { activityOf, type ChangeFeed } from '../realtime/index.ts';
+import { badRequest, conflict, notFound, tooLarge } from '../domain/errors.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import { activityOf } from '../writes/change-log.ts';
+import { keepForUndo } from '../undo/undo.service.ts';
 import type { ItemPresenter } from './item.presenter.ts';
 import { draftFromPiece, draftsFromInputs, withMemory, type ItemDraft } from './item-drafts.ts';
 import { readItemsResponse } from './item-pages.ts';
 import * as queries from './items.queries.ts';
+import type { StoreOrderService } from '../store-order/store-order.service.ts';
 import { recallProperties, rememberProperties } from './property-memory.ts';
 
 export interface ItemDeps {
@@ -38,6 +43,10 @@ export interface ItemDeps {
   changes: ChangeFeed;
   /** The same presenter live subscriptions use (server/app.ts). */
   presentItem: ItemPresenter;
+  /** Inside the write: items someone added or checked off, for the other members' notifications (server/push/). */
+  onItemsChanged?: (trx: Transaction<DB>, listId: string, actorId: string, kind: ItemEventKind, names: readonly string[]) => Promise<void>;
+  /** Hears each check-off, inside its write, for the learned store order. */
+  storeOrder: Pick<StoreOrderService, 'checkedOff' | 'unchecked'>;
 }
 
 export type ItemService = ReturnType<typeof createItemService>;
@@ -113,7 +122,7 @@ function draftsOf(entries: readonly ItemEntry[], kept?: NameIndex): Draft[] {
 /**
  * The entries whose client id was not used because an item of the same name stands for them: the
  * one unchecked on the list, the checked one put back, or an earlier entry's. A device that queued
- * changes of its new item offline sends them to that item instead (web/state/sync.ts).
+ * changes of its new item offline sends them to that item instead (web/core/sync/sync.ts).
  */
 function standIns(
   steps: readonly AddStep<Draft>[],
@@ -224,6 +233,7 @@ export function createItemService(deps: ItemDeps) {
           ],
           activityOf(actor, addedNames.length > 0 ? itemActivity('added', addedNames) : itemActivity('removed', removed.map(({ content }) => content))),
         );
+        if (addedNames.length > 0) await deps.onItemsChanged?.(trx, listId, actor.user.id, 'added', addedNames);
         const rows = drafts.flatMap((draft) => made.get(draft) ?? (draft.id ? (replayed.get(draft.id) ?? []) : []));
         const audience = { member: isMember(role) };
         return answer(trx, {
@@ -338,10 +348,15 @@ export function createItemService(deps: ItemDeps) {
         }
 
         await queries.updateItem(trx, listId, itemId, set);
-        await record(
-          { listId, entity: 'item', op: 'modified', entityId: itemId },
-          activityOf(actor, itemActivity(updateKind(row, patch, content), [content])),
-        );
+        const kind = updateKind(row, patch, content);
+        await record({ listId, entity: 'item', op: 'modified', entityId: itemId }, activityOf(actor, itemActivity(kind, [content])));
+        if (kind === 'checked') {
+          await deps.onItemsChanged?.(trx, listId, userId, 'checked', [content]);
+          const department = departmentKey(properties.department);
+          await deps.storeOrder.checkedOff(trx, { listId, userId, store: patch.store ?? '', nameKey: itemNameKey(content), department });
+        } else if (kind === 'unchecked') {
+          await deps.storeOrder.unchecked(trx, listId, userId, itemNameKey(content));
+        }
         if (patch.properties !== undefined) {
           await rememberProperties(trx, userId, itemNameKey(content), properties, now);
         }
@@ -378,13 +393,18 @@ export function createItemService(deps: ItemDeps) {
      */
     namesKeptOn: (listId: string, text: string) => namesKeptOn(listId, [{ content: text }]),
 
-    /** Deletes one item; 404 when the list has no such item. */
-    async remove(actor: Actor, listId: string, itemId: string): Promise<void> {
+    /**
+     * Deletes one item; 404 when the list has no such item. With an undo id, the item is kept
+     * under it as it was, for POST /lists/{id}/undo/{undoId} (server/undo/).
+     */
+    async remove(actor: Actor, listId: string, itemId: string, undoId?: string): Promise<void> {
       await changes.write([listId], async (trx, record) => {
         await authorize(trx, actor, listId, 'edit-items');
-        const content = await queries.deleteItem(trx, listId, itemId);
-        if (content === undefined) throw notFound(SERVER_MESSAGES.itemNotFound);
-        await record({ listId, entity: 'item', op: 'removed', entityId: itemId }, activityOf(actor, itemActivity('removed', [content])));
+        const row = await queries.findItem(trx, listId, itemId);
+        if (!row) throw notFound(SERVER_MESSAGES.itemNotFound);
+        await keepForUndo(trx, { undoId, listId, actor, rows: [row], at: nowIso() });
+        await queries.deleteItem(trx, listId, itemId);
+        await record({ listId, entity: 'item', op: 'removed', entityId: itemId }, activityOf(actor, itemActivity('removed', [row.content])));
       });
     },
 

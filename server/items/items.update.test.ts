@@ -4,7 +4,7 @@ import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { ITEM_POSITION_MAX } from '../../common/schemas/items.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, itemRows, ownerWithList } from './item-test-helpers.ts';
+import { addItems, itemRows, ownerWithList } from '../test/items.ts';
 
 const t = useTestApp();
 

@@ -5,7 +5,7 @@ import { fromJson, toJson } from '../db/values.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { addItems, ownerWithList } from './item-test-helpers.ts';
+import { addItems, ownerWithList } from '../test/items.ts';
 
 /**
  * Properties set on an item come back on the next item of the same name, for the same user. Each

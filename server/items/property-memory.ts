@@ -8,7 +8,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 type Properties = Record<string, unknown>;
 
 /**
- * Property memory (spec section 5, "Properties are reused from earlier similar items"): per user
+ * Property memory (properties are reused from earlier similar items): per user
  * and normalised item name, the properties that user last set on such an item, but never the
  * quantity (the rule of common/property-memory.ts). The server-side counterpart of the web
  * client's propertyCache, so that it follows the user to every device.

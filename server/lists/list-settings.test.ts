@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPTS_MAX } from '../../common/constants.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { castOfList, expectRefused, type Cast } from './list-test-helpers.ts';
+import { castOfList, expectRefused, type Cast } from '../test/lists.ts';
 
 const t = useTestApp();
 /** For the calls that must be refused: they change nothing, so one list serves them all. */

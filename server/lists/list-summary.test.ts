@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { TestSocket, call, waitUntil } from '../realtime/live-test-helpers.ts';
-import { dataUrlOf, makeImage } from '../images/image-test-helpers.ts';
+import { TestSocket, call, waitUntil } from '../test/live.ts';
+import { dataUrlOf, makeImage } from '../test/images.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { castOfList } from './list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 
 /**
- * The counts and the last change on every list document (issue 12): the same in GET /lists,
+ * The counts and the last change on every list document: the same in GET /lists,
  * GET /lists/{id} and the live `lists` / `shares` topics, and kept right by every item write.
  */
 const t = useTestApp();
+const localPart = (email: string) => email.slice(0, email.indexOf('@'));
 
 type Doc = { id: string; item_count: number; done_count: number; last_change: unknown };
 
@@ -30,18 +31,18 @@ describe('item counts and the last change', () => {
     expect(await listOf(editor.token, listId)).toMatchObject({
       item_count: 3,
       done_count: 0,
-      last_change: { by: 'Olivia', by_me: false, summary: 'added 3 items', at: at() },
+      last_change: { by: 'Olivia', by_me: false, summary: 'added 3 items', app: null, at: at() },
     });
-    expect((await listOf(owner.token, listId)).last_change).toEqual({ by: 'Olivia', by_me: true, summary: 'added 3 items', at: at() });
+    expect((await listOf(owner.token, listId)).last_change).toEqual({ by: 'Olivia', by_me: true, summary: 'added 3 items', app: null, at: at() });
 
     t.clock.advance(60_000);
     const milk = batch.results[0].id;
     await call(t, editor.token, 'PUT', `/lists/${listId}/items/${milk}`, { is_completed: true });
-    // The editor has no first name: others read "Someone", never an address.
+    // The editor has no first name: others read the part of the address before the @, never the address.
     expect(await listOf(owner.token, listId)).toMatchObject({
       item_count: 3,
       done_count: 1,
-      last_change: { by: 'Someone', by_me: false, summary: 'checked off milk', at: at() },
+      last_change: { by: localPart(editor.email), by_me: false, summary: 'checked off milk', app: null, at: at() },
     });
     expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by_me: true, summary: 'checked off milk' });
 
@@ -61,10 +62,10 @@ describe('item counts and the last change', () => {
     expect((await listOf(editor.token, listId)).last_change).toMatchObject({ summary: 'renamed the list' });
   });
 
-  it('never shows a first name that looks like an address', async () => {
-    const sam = await createUser(t, { first_name: 'sam@example.com' });
+  it('never shows a first name that looks like an address: the part of the account\'s address before the @ instead', async () => {
+    const sam = await createUser(t, { email: 'sam.smith@example.com', first_name: 'sam@example.com' });
     const { list } = await call(t, sam.token, 'POST', '/lists', { name: 'Mine' });
-    expect(list.last_change).toMatchObject({ by: 'Someone', by_me: true, summary: 'created the list' });
+    expect(list.last_change).toMatchObject({ by: 'sam.smith', by_me: true, summary: 'created the list' });
     expect(JSON.stringify(await listOf(sam.token, list.id))).not.toContain('@');
   });
 
@@ -100,13 +101,13 @@ describe('the last change of AI and photo writes', () => {
 
     const photo = dataUrlOf(await makeImage('jpeg', { width: 40, height: 30 }));
     await call(t, editor.token, 'POST', `/lists/${listId}/items/${milk}/image`, { imageData: photo });
-    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: 'Someone', summary: 'added a photo to milk' });
+    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: localPart(editor.email), summary: 'added a photo to milk' });
     await call(t, owner.token, 'DELETE', `/lists/${listId}/items/${milk}/image`);
     expect((await listOf(editor.token, listId)).last_change).toMatchObject({ by: 'Olivia', summary: 'removed the photo of milk' });
 
     const { updatedItems } = await call(t, editor.token, 'POST', `/lists/${listId}/process-items`);
     expect(updatedItems).toHaveLength(2);
-    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: 'Someone', summary: 'edited 2 items' });
+    expect((await listOf(owner.token, listId)).last_change).toMatchObject({ by: localPart(editor.email), summary: 'edited 2 items' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { publicFirstName } from '../../common/list-activity.ts';
+import { personName } from '../../common/list-activity.ts';
 import type {
   LastChangeView,
   ListCan,
@@ -19,13 +19,17 @@ export type ListContext =
   | { isOwner: true; shares: ListShareSummary[] }
   | { isOwner: false; shareInfo?: ShareInfoView };
 
-/** Who changed the list last, as `readerId` sees it: a first name or "Someone", and whether it was them. */
+/**
+ * Who changed the list last, as `readerId` sees it: their first name, else the part of their address
+ * before the @, "Someone" once the account is gone; and whether it was them.
+ */
 function lastChangeOf(row: ListRow & SummaryColumns, readerId: string): LastChangeView | null {
   if (row.last_change_summary === null || row.last_change_at === null) return null;
   return {
-    by: publicFirstName(row.last_change_name),
+    by: personName(row.last_change_name, row.last_change_email),
     by_me: row.last_change_by === readerId,
     summary: row.last_change_summary,
+    app: row.last_change_app,
     at: row.last_change_at,
   };
 }
@@ -39,7 +43,8 @@ export function presentList(row: ListRow & SummaryColumns, context: ListContext,
     visibility: row.visibility,
     public_editable: toBool(row.public_editable),
     allow_link_sharing: toBool(row.allow_link_sharing),
-    custom_prompts: fromJson(row.custom_prompts),
+    // A list's prompts are its members' own words: a reader of a public list sees none of them.
+    custom_prompts: context.isOwner || context.shareInfo ? fromJson(row.custom_prompts) : [],
     created_at: row.created_at,
     updated_at: row.updated_at,
     can,

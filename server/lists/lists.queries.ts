@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { DB, ListRow, ListsTable } from '../db/schema.ts';
-import { lockUserRow } from '../db/user-lock.ts';
+import { lockUserRow } from '../writes/user-lock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -8,16 +8,18 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * What a list's document says beyond its row (which keeps its item counts, migration 010): the
- * first name of whoever changed it last. A subquery of the list's own query, so reading the
- * dashboard stays one query per kind of list.
+ * first name and address of whoever changed it last (the address names them when they gave no
+ * name). Subqueries of the list's own query, so reading the dashboard stays one query per kind of list.
  */
 function summaryOf(eb: ExpressionBuilder<DB, 'lists'>) {
-  return [eb.selectFrom('users').select('users.first_name').whereRef('users.id', '=', 'lists.last_change_by').as('last_change_name')];
+  const author = eb.selectFrom('users').whereRef('users.id', '=', 'lists.last_change_by');
+  return [author.select('users.first_name').as('last_change_name'), author.select('users.email').as('last_change_email')];
 }
 
-/** The column `summaryOf` adds. */
+/** The columns `summaryOf` adds. */
 export interface SummaryColumns {
   last_change_name: string | null;
+  last_change_email: string | null;
 }
 
 /** The summary of one list with its last change, for a list read some other way (the access check's row). */
@@ -25,7 +27,7 @@ export function findListSummary(db: Db, listId: string) {
   return db
     .selectFrom('lists')
     .select(summaryOf)
-    .select(['item_count', 'done_count', 'last_change_by', 'last_change_summary', 'last_change_at'])
+    .select(['item_count', 'done_count', 'last_change_by', 'last_change_summary', 'last_change_app', 'last_change_at'])
     .where('id', '=', listId)
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NoBody } from '../../common/schemas/api.ts';
 import { ItemsPageQuery } from '../../common/schemas/items.ts';
 import {
   CreateListBody,
@@ -11,7 +12,7 @@ import {
   VisibilityBody,
   type ListView,
 } from '../../common/schemas/lists.ts';
-import { actorOf } from '../http/authenticate.ts';
+import { actorOf, serveApps } from '../http/authenticate.ts';
 import { claimKeysWithTheWrite } from '../http/idempotency.ts';
 import { createdIfChanged, noContent, ok } from '../http/route-answer.ts';
 import type { ListService } from './lists.service.ts';
@@ -25,6 +26,7 @@ import type { ListService } from './lists.service.ts';
 export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
   return async (app) => {
     claimKeysWithTheWrite(app);
+    serveApps(app);
     const params = ListIdParams;
     app.get('/lists', { schema: { response: { 200: ListsResponse } } }, async (request) => ({
       lists: await lists.listsOf(actorOf(request)),
@@ -45,7 +47,7 @@ export function listsRoutes(lists: ListService): FastifyPluginAsyncZod {
       { schema: { params, body: RenameListBody, response: { 200: ListResponse } }, config: { answer: ok } },
       async (request) => lists.rename(actorOf(request), request.params.id, request.body),
     );
-    app.delete('/lists/:id', { schema: { params }, config: { answer: noContent } }, async (request) =>
+    app.delete('/lists/:id', { schema: { params, response: { 204: NoBody } }, config: { answer: noContent } }, async (request) =>
       lists.remove(actorOf(request), request.params.id),
     );
     app.put(

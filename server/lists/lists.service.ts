@@ -13,15 +13,16 @@ import type {
   VisibilityBody,
 } from '../../common/schemas/lists.ts';
 import { authorize, requireScope, type ListAccess } from '../access/access.ts';
-import type { Actor } from '../access/actor.ts';
+import { appNameOf, type Actor } from '../access/actor.ts';
 import { capabilitiesOf, isMember } from '../access/permissions.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB, ListRow } from '../db/schema.ts';
 import { toJson } from '../db/values.ts';
-import { conflict, tooLarge } from '../http/errors.ts';
+import { conflict, tooLarge } from '../domain/errors.ts';
 import { toPublicItem, type ItemPresenter } from '../items/item.presenter.ts';
 import { readItemsPage } from '../items/item-pages.ts';
-import type { ChangeFeed } from '../realtime/index.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import { activityOf } from '../writes/change-log.ts';
 import { memberContext, ownerContext, viewAs } from './list-contexts.ts';
 import { presentList, presentPublicList } from './list.presenter.ts';
 import * as queries from './lists.queries.ts';
@@ -52,7 +53,7 @@ export function createListService(deps: ListDeps) {
   async function viewFor(reader: Db, access: ListAccess, userId: string): Promise<ListView> {
     const { role } = access;
     const summary = await queries.findListSummary(reader, access.list.id);
-    const list = { ...access.list, last_change_name: null, ...summary };
+    const list = { ...access.list, last_change_name: null, last_change_email: null, ...summary };
     const ownerShares = role === 'owner' ? await queries.findAcceptedSharesOfOwner(reader, userId, list.id) : [];
     const [membership] = role !== 'owner' && isMember(role) ? await queries.findMemberLists(reader, userId, list.id) : [];
     return viewAs(list, access, userId, { ownerShares, membership });
@@ -75,9 +76,9 @@ export function createListService(deps: ListDeps) {
       const access = await authorize(trx, actor, listId, 'manage-list');
       if (precondition?.(access.list) === 'unchanged') return { list: await viewFor(trx, access, actor.user.id) };
       const updatedAt = nowIso();
-      await record({ listId, entity: 'list', op: 'modified', entityId: listId }, { by: actor.user.id, summary });
+      await record({ listId, entity: 'list', op: 'modified', entityId: listId }, activityOf(actor, summary));
       await queries.updateList(trx, listId, { ...patch, updated_at: updatedAt });
-      return { list: await viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } as ListRow }, actor.user.id) };
+      return { list: await viewFor(trx, { ...access, list: { ...access.list, ...patch, updated_at: updatedAt } }, actor.user.id) };
     });
   }
 
@@ -136,10 +137,11 @@ export function createListService(deps: ListDeps) {
         updated_at: now,
         last_change_by: actor.user.id,
         last_change_summary: LIST_ACTIVITY.created,
+        last_change_app: appNameOf(actor) ?? null,
         last_change_at: now,
       };
       if (body.id && (await queries.findList(db, body.id))) return { list: await alreadyMade(actor, body.id), created: false };
-      const summary = { item_count: 0, done_count: 0, last_change_name: actor.user.first_name };
+      const summary = { item_count: 0, done_count: 0, last_change_name: actor.user.first_name, last_change_email: actor.user.email };
       const view = presentList({ ...list, ...summary }, ownerContext([]), capabilitiesOf('owner', actor.scopes), actor.user.id);
       try {
         return await changes.write([], async (trx, record) => {

@@ -5,7 +5,7 @@ import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { insertList, insertLists } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { castOfList, expectRefused, insertItem } from './list-test-helpers.ts';
+import { castOfList, expectRefused, insertItem } from '../test/lists.ts';
 
 const t = useTestApp();
 
@@ -127,7 +127,7 @@ describe('POST /lists', () => {
       shares: [],
       item_count: 0,
       done_count: 0,
-      last_change: { by: 'Someone', by_me: true, summary: 'created the list', at: t.clock.now.toISOString() },
+      last_change: { by: user.email.split('@')[0], by_me: true, summary: 'created the list', app: null, at: t.clock.now.toISOString() },
     });
     const listed = await t.request({ method: 'GET', path: '/lists', token: user.token });
     expect(listed.body.lists).toEqual([response.body.list]);

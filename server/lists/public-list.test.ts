@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/messages.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
-import { dataUrlOf, listWithItem, makeImage, upload } from '../images/image-test-helpers.ts';
+import { dataUrlOf, listWithItem, makeImage, upload } from '../test/images.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { castOfList, expectNoEmailIn, insertItem } from './list-test-helpers.ts';
+import { castOfList, expectNoEmailIn, insertItem } from '../test/lists.ts';
 
 const t = useTestApp();
 
@@ -31,6 +31,15 @@ describe('GET /lists/public/{id}', () => {
     ]);
     expectNoEmailIn(response.body);
     expect(JSON.stringify(response.body)).not.toContain('Secret prompt');
+  });
+
+  it("shows a public list's custom prompts to its members only, not to a signed-in reader", async () => {
+    const { owner, viewer, stranger, listId } = await castOfList(t, { visibility: 'public', custom_prompts: ['Secret prompt'] });
+    const promptsAs = async (token: string) =>
+      (await t.request({ method: 'GET', path: `/lists/${listId}`, token })).body.list.custom_prompts as unknown;
+    expect(await promptsAs(owner.token)).toEqual(['Secret prompt']);
+    expect(await promptsAs(viewer.token)).toEqual(['Secret prompt']);
+    expect(await promptsAs(stranger.token)).toEqual([]);
   });
 
   it("shows an item's photo, as to a signed-in reader: signed URLs that load without a session", async () => {
@@ -88,7 +97,7 @@ describe('unauthenticated answers', () => {
       ['DELETE', `/lists/${listId}/shares/${viewer.user.id}`],
     ];
     for (const [method, path] of paths) {
-      const response = await t.request({ method: method as 'GET', path, ...(method === 'PUT' ? { body: { permission: 'view' } } : {}) });
+      const response = await t.request({ method: method, path, ...(method === 'PUT' ? { body: { permission: 'view' } } : {}) });
       expect(response.status, `${method} ${path}`).toBeLessThan(500);
       expectNoEmailIn(response.body);
     }

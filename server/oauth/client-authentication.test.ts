@@ -12,7 +12,7 @@ import {
   submitLinkForm,
   TEST_ALEXA,
   tokenRequest,
-} from './linking-test-helpers.ts';
+} from '../test/oauth-linking.ts';
 
 /** RFC 6749 2.3: "The client MUST NOT use more than one authentication method in each request." */
 const t = useTestApp({ config: { alexa: TEST_ALEXA } });

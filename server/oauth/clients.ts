@@ -16,5 +16,3 @@ export interface OAuthClient {
   scopes: readonly Scope[];
 }
 
-/** Scopes an app may be granted: everything but `account`, which stays with the user's own sessions. */
-export const DELEGABLE_SCOPES = ['lists:read', 'items:write', 'lists:manage'] as const satisfies readonly Scope[];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALEXA_LOGIN_PATH } from '../../common/alexa.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { authorizationQuery, pkcePair, submitLinkForm, TEST_ALEXA } from './linking-test-helpers.ts';
+import { authorizationQuery, pkcePair, submitLinkForm, TEST_ALEXA } from '../test/oauth-linking.ts';
 
 /** The linking form is as good a password oracle as the sign-in form, so it shares its limits. */
 const LIMIT = 3;

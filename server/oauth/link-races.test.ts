@@ -12,7 +12,7 @@ import {
   TEST_ALEXA,
   tokenRequest,
   tokenWorks,
-} from './linking-test-helpers.ts';
+} from '../test/oauth-linking.ts';
 import { endAllLinksOfUser } from './oauth.queries.ts';
 
 /** Trading codes while the account changes under them (sweep 9), and one code or refresh token sent several times at once (sweep 13). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALEXA_SERVER_MESSAGES } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { waitUntil } from '../realtime/live-test-helpers.ts';
+import { waitUntil } from '../test/live.ts';
 import { changePassword, createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 import {
@@ -14,7 +14,7 @@ import {
   TEST_ALEXA,
   tokenRequest,
   tokenWorks,
-} from './linking-test-helpers.ts';
+} from '../test/oauth-linking.ts';
 import { ACCESS_TOKEN_TTL_S, AUTHORIZATION_CODE_TTL_S } from './oauth.model.ts';
 
 /** Account Settings' linked apps, unlinking, and what an app's token may not do. */
@@ -110,7 +110,7 @@ describe('linked apps', () => {
       ['GET', '/auth/me'],
       ['POST', '/auth/logout', nameX],
       ['POST', '/auth/realtime-token', nameX],
-      ['GET', '/lists'],
+      // The list routes serve apps, within their scopes: this link may read lists, not make them.
       ['POST', '/lists', nameX],
       // Even with the right password: an app never deletes the account.
       ['DELETE', '/auth/account', { currentPassword: user.password }],

@@ -17,7 +17,7 @@ import {
   TEST_ALEXA,
   tokenRequest,
   tokenWorks,
-} from './linking-test-helpers.ts';
+} from '../test/oauth-linking.ts';
 
 const t = useTestApp({ config: { alexa: TEST_ALEXA } });
 
@@ -81,7 +81,9 @@ describe('linking an account, the whole way', () => {
       expect(stored).not.toContain(secret);
     }
     const apps = await t.request({ method: 'GET', path: '/auth/linked-apps', token: user.token });
-    expect(apps.body.apps).toEqual([{ client_id: CLIENT_ID, name: 'Alexa', scopes: ['lists:read', 'items:write'], linked_at: expect.any(String) }]);
+    expect(apps.body.apps).toEqual([
+      { client_id: CLIENT_ID, name: 'Alexa', scopes: ['lists:read', 'items:write'], linked_at: expect.any(String), last_used_at: expect.any(String) },
+    ]);
   });
 
   it('grants what the request asks for, within what the client may have', async () => {

@@ -3,10 +3,12 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Kysely } from 'kysely';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { DB } from '../db/schema.ts';
-import { lockUserRow } from '../db/user-lock.ts';
+import { lockUserRow } from '../writes/user-lock.ts';
 import { digestToken } from '../tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
+import { DELEGABLE_SCOPES } from '../../common/oauth-apps.ts';
 import type { OAuthClient } from './clients.ts';
+import { revokeReplayedCode } from './code-replay.ts';
 import * as queries from './oauth.queries.ts';
 
 const { InvalidGrantError, InvalidRequestError } = OAuth2Server;
@@ -113,26 +115,15 @@ export function createOAuthModel(deps: OAuthModelDeps) {
     return secretMatches(clientId, secret) || secretMatches(clientId, formDecoded(secret) ?? secret);
   }
 
-  /**
-   * A code used twice may have been stolen: the link it made is revoked (RFC 6749 4.1.2), and the
-   * code goes with it. Under the user's row, as a trade saving its link is (`saveToken`), so the
-   * two come one after the other: a trade still under way then finds its code gone and fails, and
-   * a link already saved is deleted here (sweep 13 L1).
-   */
-  async function revokeReplayedCode(codeHash: string, userId: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, userId);
-      await queries.deleteCode(trx, codeHash);
-      await queries.deleteGrantsOfCode(trx, codeHash);
-    });
-  }
-
   /** Used by the token endpoint: the client must prove itself with its secret, PKCE or not. */
   const model: OAuthModel = {
     async getClient(clientId, clientSecret) {
+      // RFC 6749 2.3.1 has a client form-urlencode its id, as its secret, before HTTP Basic encodes
+      // them (`listo%2Dalexa`); the library hands the id on as it came.
+      const id = findClient(clientId) ? clientId : (formDecoded(clientId) ?? clientId);
       // The library lets a PKCE token request through without a secret; this client is confidential.
-      if (typeof clientSecret !== 'string' || !secretOrItsEncodingMatches(clientId, clientSecret)) return undefined;
-      return findClient(clientId);
+      if (typeof clientSecret !== 'string' || !secretOrItsEncodingMatches(id, clientSecret)) return undefined;
+      return findClient(id);
     },
 
     /** The client's scopes when none are asked for; refused when any asked for is beyond them. */
@@ -166,7 +157,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
       const row = await queries.findCode(db, digest(authorizationCode));
       if (!row) return undefined;
       if (row.used_at !== null) {
-        await revokeReplayedCode(row.code_hash, row.user_id);
+        await revokeReplayedCode(db, row.code_hash, row.user_id);
         return undefined;
       }
       const client = findClient(row.client_id);
@@ -190,7 +181,7 @@ export function createOAuthModel(deps: OAuthModelDeps) {
     async revokeAuthorizationCode(code) {
       const codeHash = digest(code.authorizationCode);
       if (await queries.useCode(db, codeHash, at())) return true;
-      await revokeReplayedCode(codeHash, (code.user as LinkUser).id);
+      await revokeReplayedCode(db, codeHash, (code.user as LinkUser).id);
       return false;
     },
 
@@ -259,7 +250,8 @@ export function createOAuthModel(deps: OAuthModelDeps) {
      */
     async getAccessToken(accessToken) {
       const row = await queries.findLiveAccessToken(db, digest(accessToken), at());
-      const client = row && findClient(row.client_id);
+      // An app that connected itself (its grant bound to a resource) may have whatever the user allowed it.
+      const client = row && (row.resource === null ? findClient(row.client_id) : { id: row.client_id, grants: [], scopes: DELEGABLE_SCOPES });
       if (!row || !client) return undefined;
       return {
         accessToken,
@@ -268,6 +260,10 @@ export function createOAuthModel(deps: OAuthModelDeps) {
         client,
         user: { id: row.id, view: presentUser(row) } satisfies LinkUser,
         tokenId: row.token_id,
+        grantId: row.grant_id,
+        resource: row.resource,
+        clientName: row.client_name,
+        grantLastUsedAt: row.grant_last_used_at,
       };
     },
   };

@@ -120,10 +120,14 @@ const liveAccessToken = compiledQuery((db, { tokenHash, now }: { tokenHash: stri
         token.select('oauth_access_tokens.expires_at').as('token_expires_at'),
         grant.select('oauth_grants.client_id').as('client_id'),
         grant.select('oauth_grants.scope').as('scope'),
+        grant.select('oauth_grants.id').as('grant_id'),
+        grant.select('oauth_grants.resource').as('resource'),
+        grant.select('oauth_grants.client_name').as('client_name'),
+        grant.select('oauth_grants.last_used_at').as('grant_last_used_at'),
       ])
       .where('users.id', '=', grant.select('oauth_grants.user_id'))
       // A row comes back only when the token and its grant exist, so their columns are never null.
-      .$narrowType<{ token_id: string; token_expires_at: string; client_id: string; scope: string }>()
+      .$narrowType<{ token_id: string; token_expires_at: string; client_id: string; scope: string; grant_id: string }>()
   );
 });
 
@@ -131,11 +135,45 @@ const liveAccessToken = compiledQuery((db, { tokenHash, now }: { tokenHash: stri
 export function findGrantsOfUser(db: Db, userId: string) {
   return db
     .selectFrom('oauth_grants')
-    .select(['client_id', 'scope', 'created_at'])
+    .select(['client_id', 'client_name', 'scope', 'created_at', 'last_used_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('client_id')
     .execute();
+}
+
+/** Notes that a grant was used now. */
+export async function touchGrant(db: Db, grantId: string, now: string): Promise<void> {
+  await db.updateTable('oauth_grants').set({ last_used_at: now }).where('id', '=', grantId).execute();
+}
+
+export async function deleteGrant(db: Db, grantId: string): Promise<void> {
+  await db.deleteFrom('oauth_grants').where('id', '=', grantId).execute();
+}
+
+/**
+ * Replaces a grant's refresh token, if it is still `spentHash` (of two refreshes with one token,
+ * one wins), and remembers the spent one; answers whether this call replaced it.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  change: { grantId: string; spentHash: string; newHash: string; expiresAt: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_grants')
+    .set({ refresh_token_hash: change.newHash, refresh_expires_at: change.expiresAt, last_used_at: change.now })
+    .where('id', '=', change.grantId)
+    .where('refresh_token_hash', '=', change.spentHash)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await db.insertInto('oauth_spent_refresh_tokens').values({ token_hash: change.spentHash, grant_id: change.grantId }).execute();
+  return true;
+}
+
+/** The grant a spent refresh token belonged to, if that grant still exists. */
+export async function findGrantOfSpentRefreshToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db.selectFrom('oauth_spent_refresh_tokens').select('grant_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.grant_id;
 }
 
 /** Deletes codes, access tokens and grants that can never be used again. */

@@ -11,13 +11,14 @@ import {
   type LinkError,
 } from '../../common/alexa.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
+import { GRANT_LAST_USE_RESOLUTION_S } from '../../common/oauth-apps.ts';
 import type { UserView } from '../../common/schemas/auth.ts';
 import type { LinkedAppView } from '../../common/schemas/linked-apps.ts';
 import { requireScope } from '../access/access.ts';
-import type { Actor, Scope } from '../access/actor.ts';
+import type { Actor, Resource, Scope } from '../access/actor.ts';
 import type { DB } from '../db/schema.ts';
-import { lockUserRow } from '../db/user-lock.ts';
-import { AppError, notFound, WRONG_PASSWORD } from '../http/errors.ts';
+import { lockUserRow } from '../writes/user-lock.ts';
+import { DomainError, notFound, WRONG_PASSWORD } from '../domain/errors.ts';
 import { authenticatesTwice } from './client-authentication.ts';
 import type { OAuthClient } from './clients.ts';
 import {
@@ -86,6 +87,16 @@ export function createOAuthService(deps: OAuthDeps) {
   // Two servers over one storage: the authorization page names its client, the token endpoint authenticates it.
   const authorizationServer = new OAuth2Server({ ...options, model: authorizeModel });
   const tokenServer = new OAuth2Server({ ...options, model });
+  /** An app's name: the one it registered with (kept on its grant), else the configured client's. */
+  const clientNameOf = (clientId: string, registered: string | null) =>
+    registered ?? deps.clients.find((client) => client.id === clientId)?.name ?? clientId;
+
+  /** A grant's last use, written at most once a minute (Linked apps shows it; the hot path of every request stays a read). */
+  async function noteUse(grantId: string, lastUsedAt: string | null): Promise<void> {
+    const now = deps.now();
+    if (lastUsedAt !== null && now.getTime() - new Date(lastUsedAt).getTime() < GRANT_LAST_USE_RESOLUTION_S * 1000) return;
+    await queries.touchGrant(db, grantId, now.toISOString());
+  }
 
   return {
     /**
@@ -106,8 +117,8 @@ export function createOAuthService(deps: OAuthDeps) {
       try {
         await authorizationServer.authorize(request, response, { authenticateHandler });
       } catch (error) {
-        if (error instanceof AppError && error.code === WRONG_PASSWORD) return linkPage(params, 'invalid_credentials');
-        if (error instanceof AppError && error.status === 429) return linkPage(params, 'rate_limited');
+        if (error instanceof DomainError && error.code === WRONG_PASSWORD) return linkPage(params, 'invalid_credentials');
+        if (error instanceof DomainError && error.kind === 'rateLimited') return linkPage(params, 'rate_limited');
         // A fault of ours (the library would put its message in the redirect): the API's 500.
         if (!(error instanceof OAuthError) || error instanceof ServerError) throw error;
         if (!response.get('location')) return linkPage(params, error instanceof InvalidClientError ? 'invalid_client' : 'invalid_request');
@@ -125,7 +136,7 @@ export function createOAuthService(deps: OAuthDeps) {
       try {
         if (authenticatesTwice(headers.authorization, body)) throw new InvalidRequestError(ALEXA_SERVER_MESSAGES.twoClientAuthentications);
         await tokenServer.token(request, response);
-        return { status: response.status ?? 200, headers: response.headers ?? {}, body: response.body };
+        return { status: response.status ?? 200, headers: response.headers ?? {}, body: response.body as TokenAnswer['body'] };
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         // A server error wraps ours, whose message is nobody's business outside.
@@ -144,9 +155,17 @@ export function createOAuthService(deps: OAuthDeps) {
       const found = await model.getAccessToken(token);
       if (!found) return undefined;
       const user = found.user as LinkUser;
+      await noteUse(found.grantId as string, found.grantLastUsedAt as string | null);
+      const resource = found.resource as Resource | null;
       return {
         user: user.view!,
-        via: { kind: 'oauth', clientId: found.client.id, tokenId: found.tokenId as string },
+        via: {
+          kind: 'oauth',
+          clientId: found.client.id,
+          tokenId: found.tokenId as string,
+          clientName: clientNameOf(found.client.id, found.clientName as string | null),
+          ...(resource && { resource }),
+        },
         scopes: new Set(found.scope as Scope[]),
       };
     },
@@ -157,9 +176,10 @@ export function createOAuthService(deps: OAuthDeps) {
       const grants = await queries.findGrantsOfUser(db, actor.user.id);
       return grants.map((grant) => ({
         client_id: grant.client_id,
-        name: deps.clients.find((client) => client.id === grant.client_id)?.name ?? grant.client_id,
+        name: clientNameOf(grant.client_id, grant.client_name),
         scopes: grant.scope.split(' ').filter(Boolean),
         linked_at: grant.created_at,
+        last_used_at: grant.last_used_at,
       }));
     },
 

@@ -9,7 +9,7 @@ import {
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, call } from './live-test-helpers.ts';
+import { TestSocket, call } from '../test/live.ts';
 
 /**
  * A client that floods its socket is closed before it costs anyone else: too many sockets for one

@@ -87,6 +87,9 @@ export async function channelOf(db: Kysely<DB>): Promise<string> {
   return `${BASE_CHANNEL}_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
 }
 
+/** The LISTEN connection's name in pg_stat_activity, which an operator (or a test) can find it by. */
+export const listenerName = (channel: string) => `listo listener ${channel}`;
+
 function parse(payload: string | undefined): Notification | undefined {
   try {
     const note = JSON.parse(payload ?? '') as Record<string, unknown>;
@@ -139,7 +142,7 @@ export function createPostgresBus(database: Database, log: FastifyBaseLogger, op
 
   async function connect(): Promise<void> {
     if (!database.newClient) throw new Error('PostgreSQL bus needs Database.newClient');
-    const next = database.newClient();
+    const next = database.newClient(listenerName(channel));
     next.on('notification', (message) => {
       const note = message.channel === channel ? parse(message.payload) : undefined;
       if (note) events.emit('note', note);

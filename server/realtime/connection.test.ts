@@ -33,22 +33,26 @@ function setup(maxBufferedBytes = 1000) {
   const hub = {
     subscribe: (sink: { send(m: unknown): void }, request: { id: string }) => {
       sink.send({ type: 'snapshot', id: request.id, docs: [] });
-      return { id: request.id };
+      return { sub: { id: request.id }, answered: Promise.resolve() };
     },
     unsubscribe: (sub: { id: string }) => unsubscribed.push(sub.id),
   } as unknown as Hub;
   const connection = createConnection(socket as unknown as SocketLike, hub, { maxBufferedBytes }, silentLog);
   connection.serve({ userId: 'user-1', sessionId: 'session-1' }, { mayLoad: () => true, spend: () => undefined });
-  const subscribe = (id: string) => socket.emit('message', Buffer.from(JSON.stringify({ type: 'subscribe', id, topic: 'user' })), false);
+  /** Sends a subscribe and waits for its turn (a socket's subscribes are answered one at a time). */
+  const subscribe = async (id: string) => {
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'subscribe', id, topic: 'user' })), false);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
   return { socket, connection, unsubscribed, subscribe };
 }
 
 describe('heartbeat', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('pings a live socket on every beat and terminates one that missed a pong', () => {
+  it('pings a live socket on every beat and terminates one that missed a pong', async () => {
     const { socket, connection, subscribe, unsubscribed } = setup();
-    subscribe('s1');
+    await subscribe('s1');
     connection.beat();
     expect(socket.pings).toBe(1);
     socket.emit('pong');
@@ -77,11 +81,11 @@ describe('heartbeat', () => {
 });
 
 describe("the client's ping", () => {
-  it('is answered by a pong, before and after subscriptions, and costs no subscription', () => {
+  it('is answered by a pong, before and after subscriptions, and costs no subscription', async () => {
     const { socket, connection, subscribe } = setup();
     const ping = () => socket.emit('message', Buffer.from(JSON.stringify({ type: 'ping' })), false);
     ping();
-    subscribe('s1');
+    await subscribe('s1');
     ping();
     expect(socket.sent.map((message) => JSON.parse(message) as unknown)).toEqual([
       { type: 'pong' },
@@ -99,35 +103,35 @@ describe("the client's ping", () => {
 });
 
 describe('slow reader', () => {
-  it('sends while the buffer stays under the bound', () => {
+  it('sends while the buffer stays under the bound', async () => {
     const { socket, subscribe } = setup(1000);
     socket.bufferedAmount = 1000;
-    subscribe('s1');
+    await subscribe('s1');
     expect(socket.sent).toHaveLength(1);
     expect(socket.closedWith).toBeUndefined();
   });
 
-  it('drops the socket instead of buffering more once the bound is passed, and its subscriptions', () => {
+  it('drops the socket instead of buffering more once the bound is passed, and its subscriptions', async () => {
     const { socket, subscribe, unsubscribed } = setup(1000);
-    subscribe('s1');
+    await subscribe('s1');
     socket.bufferedAmount = 1001;
-    subscribe('s2');
+    await subscribe('s2');
     expect(socket.sent).toHaveLength(1);
     expect(socket.terminated).toBe(true);
     expect(socket.closedWith).toBeUndefined();
     expect(unsubscribed).toEqual(['s1', 's2']);
     // Nothing more is sent or subscribed on a closed connection.
-    subscribe('s3');
+    await subscribe('s3');
     expect(socket.sent).toHaveLength(1);
   });
 });
 
 describe('the end of a connection', () => {
-  it('counts as closed only once its socket is gone, not when its close begins', () => {
+  it('counts as closed only once its socket is gone, not when its close begins', async () => {
     const { socket, connection, subscribe, unsubscribed } = setup();
     let gone = 0;
     connection.onClose(() => gone++);
-    subscribe('s1');
+    await subscribe('s1');
     // A peer that does not answer the close keeps the socket, and its buffers, for a while yet.
     connection.close(CLOSE_CODES.sessionEnded, REALTIME_MESSAGES.sessionEnded);
     expect(unsubscribed).toEqual(['s1']);

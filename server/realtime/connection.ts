@@ -15,7 +15,7 @@ import {
 import { SERVER_MESSAGES } from '../../common/messages.ts';
 import { parseJsonLimited } from '../http/json-body.ts';
 import { isStorableText } from '../http/text-guard.ts';
-import type { Hub } from './hub.ts';
+import type { Hub, SubscribeRequest } from './hub.ts';
 import type { Sink, Subscription } from './subscription.ts';
 import type { TicketHolder } from './tickets.ts';
 
@@ -74,6 +74,14 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
   const withinBudget = messageBudget(options.now ?? Date.now);
   const early: { data: RawData; isBinary: boolean }[] = [];
   const subscriptions = new Map<string, Subscription>();
+  /**
+   * Subscribes waiting for their turn: a socket has one first answer loading at a time, and its
+   * budget is checked when its turn comes (after the previous answer was counted), so a burst of
+   * subscribes to a large list costs one load at a time and stops at the budget, instead of all
+   * passing the check before any was counted and loading together.
+   */
+  const waiting = new Set<string>();
+  let turns: Promise<void> = Promise.resolve();
   const onClosed: (() => void)[] = [];
 
   function send(message: ServerMessage | string): void {
@@ -108,7 +116,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     try {
       if (isBinary) throw new Error('binary');
       // The same limits as a request body: bounded nesting, no text a database cannot store.
-      json = parseJsonLimited(data.toString());
+      json = parseJsonLimited((data as Buffer).toString());
     } catch {
       return refuse('invalid_message', REALTIME_MESSAGES.notJson);
     }
@@ -126,6 +134,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
       const sub = subscriptions.get(message.id);
       if (sub) hub.unsubscribe(sub);
       subscriptions.delete(message.id);
+      waiting.delete(message.id);
       return;
     }
     const needsList = LIST_TOPICS.has(message.topic);
@@ -133,18 +142,25 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
       refuse('invalid_message', needsList ? REALTIME_MESSAGES.needsListId : REALTIME_MESSAGES.noListId, message.id);
     } else if (!holder && !needsList) {
       refuse('forbidden', REALTIME_MESSAGES.signInToFollow, message.id);
-    } else if (subscriptions.has(message.id)) {
+    } else if (subscriptions.has(message.id) || waiting.has(message.id)) {
       refuse('invalid_message', REALTIME_MESSAGES.duplicateId, message.id);
-    } else if (subscriptions.size >= REALTIME_MAX_SUBSCRIPTIONS) {
+    } else if (subscriptions.size + waiting.size >= REALTIME_MAX_SUBSCRIPTIONS) {
       refuse('too_many_subscriptions', REALTIME_MESSAGES.tooManySubscriptions, message.id);
-    } else if (budget && !budget.mayLoad()) {
-      close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManySnapshots);
     } else {
-      const sub = hub.subscribe(sink, message);
-      // The first answer can close a slow reader at once; a closed connection keeps nothing.
-      if (open) subscriptions.set(message.id, sub);
-      else hub.unsubscribe(sub);
+      waiting.add(message.id);
+      turns = turns.then(() => subscribeInTurn(message)).catch((error: unknown) => log.error({ err: error }, 'live subscribe failed'));
     }
+  }
+
+  async function subscribeInTurn(message: SubscribeRequest): Promise<void> {
+    // Unsubscribed (or the socket closed) while it waited: nothing to load.
+    if (!waiting.delete(message.id) || !open) return;
+    if (budget && !budget.mayLoad()) return close(CLOSE_CODES.tooMany, REALTIME_MESSAGES.tooManySnapshots);
+    const { sub, answered } = hub.subscribe(sink, message);
+    // The first answer can close a slow reader at once; a closed connection keeps nothing.
+    if (open) subscriptions.set(message.id, sub);
+    else hub.unsubscribe(sub);
+    await answered;
   }
 
   /** Stops serving the socket: nothing more is sent, its subscriptions end. */
@@ -153,6 +169,7 @@ export function createConnection(socket: SocketLike, hub: Hub, options: Connecti
     open = false;
     for (const sub of subscriptions.values()) hub.unsubscribe(sub);
     subscriptions.clear();
+    waiting.clear();
     early.length = 0;
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocChange } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, call, waitUntil } from './live-test-helpers.ts';
+import { TestSocket, call, waitUntil } from '../test/live.ts';
 
 /** A change reaches subscribers after its commit, never twice, none lost, in commit order. */
 const t = useTestApp();

@@ -65,8 +65,8 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     member ? addTo(holders, listId, sub) : removeFrom(holders, listId, sub);
 
   /** Runs tasks of one key (a list, a user) one after the other. */
-  function enqueue(key: string, task: () => Promise<void>): void {
-    if (closed) return;
+  function enqueue(key: string, task: () => Promise<void>): Promise<void> {
+    if (closed) return Promise.resolve();
     const next = (chains.get(key) ?? Promise.resolve()).then(task).catch((error: unknown) => {
       log.error({ err: error, key }, 'live update failed');
     });
@@ -74,6 +74,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     void next.then(() => {
       if (chains.get(key) === next) chains.delete(key);
     });
+    return next;
   }
 
   /** Reads that must agree with each other: the log rows and the documents as of the same commit. */
@@ -261,7 +262,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
       sub.member = answer.member ?? false;
       return;
     }
-    sub.known = answer.known ?? new Map();
+    sub.known = answer.known ?? new Map<string, number>();
     for (const listId of sub.known.keys()) index(listId, sub, true);
     const buffered = sub.buffer ?? [];
     sub.buffer = undefined;
@@ -269,23 +270,26 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     for (const event of latestPerList(buffered)) deliverListDoc(sub, event);
     if (sub.dirty) {
       const userId = userOf(sub);
-      enqueue(`user:${userId}`, () => processUser(userId));
+      void enqueue(`user:${userId}`, () => processUser(userId));
     }
   }
 
   return {
-    /** Opens a subscription; its snapshot (or error) follows asynchronously. */
-    subscribe(sink: Sink, request: SubscribeRequest): Subscription {
+    /**
+     * Opens a subscription; its snapshot (or error) follows asynchronously, and `answered` settles
+     * once it was sent (or not needed any more).
+     */
+    subscribe(sink: Sink, request: SubscribeRequest): { sub: Subscription; answered: Promise<void> } {
       const sub = newSubscription(sink, request.id, request.topic, request.listId);
       if (sub.listId) {
         // Registered and answered inside the list's chain: no batch can slip between the two.
         const listId = sub.listId;
-        enqueue(listId, async () => {
+        const answered = enqueue(listId, async () => {
           if (!sub.active) return;
           addTo(byList, listId, sub);
           await start(sub, request.since);
         });
-        return sub;
+        return { sub, answered };
       }
       // Registered first, loaded second: whatever commits meanwhile is buffered, then replayed.
       sub.buffer = [];
@@ -294,20 +298,19 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
         listTopicSubscriptions++;
         loading.add(sub);
       }
-      void start(sub, undefined);
-      return sub;
+      return { sub, answered: start(sub, undefined) };
     },
 
     unsubscribe: drop,
 
     notify(note: ListNotification | UserNotification): void {
       if ('u' in note) {
-        if (byUser.has(note.u)) enqueue(`user:${note.u}`, () => processUser(note.u));
+        if (byUser.has(note.u)) void enqueue(`user:${note.u}`, () => processUser(note.u));
         return;
       }
       const { l: listId, s: seq } = note;
       if (byList.has(listId) || (listTopicSubscriptions > 0 && (note.k || docHeld(listId)))) {
-        enqueue(listId, () => processList(listId, seq, note.k === 1));
+        void enqueue(listId, () => processList(listId, seq, note.k === 1));
       }
     },
 
@@ -316,7 +319,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
      * catch up from the log; the others get a fresh snapshot, which replaces the client's state.
      */
     resync(): void {
-      for (const listId of byList.keys()) enqueue(listId, () => processList(listId, Infinity, true));
+      for (const listId of byList.keys()) void enqueue(listId, () => processList(listId, Infinity, true));
       for (const subs of byUser.values()) {
         for (const sub of subs) {
           for (const listId of sub.known.keys()) index(listId, sub, false);

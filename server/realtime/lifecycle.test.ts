@@ -6,7 +6,7 @@ import { insertItems } from '../items/items.queries.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { TestSocket, waitUntil } from './live-test-helpers.ts';
+import { TestSocket, waitUntil } from '../test/live.ts';
 
 /** Socket lifecycle against a real server: shutdown and the heartbeat, with short injected intervals. */
 describe('socket lifecycle', () => {

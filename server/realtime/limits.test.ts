@@ -8,7 +8,7 @@ import {
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, listen, ticketFor } from './live-test-helpers.ts';
+import { TestSocket, listen, ticketFor } from '../test/live.ts';
 
 /** What a socket refuses, and that it keeps serving after each refusal. */
 describe('a live-subscription socket', () => {
@@ -35,7 +35,7 @@ describe('a live-subscription socket', () => {
     ['user with a list', { type: 'subscribe', id: 'x', topic: 'user', listId: 'l' }, REALTIME_MESSAGES.noListId],
   ])('answers %s with an invalid_message error and keeps serving', async (_name, message, text) => {
     const { socket } = await openSocket();
-    socket.send(message as string);
+    socket.send(message);
     const error = await socket.next((m) => m.type === 'error', 'an error');
     expect(error).toMatchObject({ type: 'error', code: 'invalid_message' });
     if (text) expect(error).toMatchObject({ message: text });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REALTIME_MESSAGES, type ServerMessage } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, call } from './live-test-helpers.ts';
+import { TestSocket, call } from '../test/live.ts';
 
 /**
  * The `list` topic (decision 033): one list's document as its caller may see it, kept current, for

@@ -2,9 +2,9 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.ts';
-import { createTestDatabase, usesPostgres } from '../test/test-database.ts';
+import { createTestDatabase, postgresUrlOf, usesPostgres } from '../test/test-database.ts';
 import { createPostgresBus, type ChangeBus, type Notification } from './bus.ts';
-import { waitUntil } from './live-test-helpers.ts';
+import { waitUntil } from '../test/live.ts';
 
 interface FreezingProxy {
   port: number;
@@ -106,7 +106,7 @@ describe.skipIf(!usesPostgres())('the PostgreSQL listener, on a connection that 
 
   /** A started bus whose LISTEN connections go through a fresh proxy (the pool goes straight to PostgreSQL). */
   async function startBus(): Promise<ChangeBus> {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const url = new URL(postgresUrlOf(database));
     proxy = await startFreezingProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;
     events = [];

@@ -2,18 +2,18 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { usesPostgres } from '../test/test-database.ts';
-import { channelOf } from './bus.ts';
-import { TestSocket, call, waitUntil } from './live-test-helpers.ts';
+import { channelOf, listenerName } from './bus.ts';
+import { TestSocket, call, waitUntil } from '../test/live.ts';
 
 /** Ends the process's LISTEN connection, as a PostgreSQL restart or a proxy timeout would. */
 async function killListener(t: TestApp): Promise<void> {
   const channel = await channelOf(t.database.db);
   const killed = await sql<{ killed: boolean }>`
-    select pg_terminate_backend(pid) as killed from pg_stat_activity where query = ${`LISTEN "${channel}"`}`.execute(
+    select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${listenerName(channel)}`.execute(
     t.database.db,
   );
   expect(killed.rows).toEqual([{ killed: true }]);

@@ -6,15 +6,15 @@ import {
   type LiveClientOptions,
   type LiveStatus,
   type SocketLike,
-} from '../../web/realtime/live-client.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+} from '../../web/core/net/live-client.ts';
+import { castOfList } from '../test/lists.ts';
 import { createUser } from '../test/factories.ts';
 import { startWebSocketProxy } from '../test/websocket-proxy.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
-import { call, listen, ticketFor, waitUntil } from './live-test-helpers.ts';
+import { call, listen, ticketFor, waitUntil } from '../test/live.ts';
 
 /**
- * The web app's live client (web/realtime/live-client.ts) against the real server, over Node's
+ * The web app's live client (web/core/net/live-client.ts) against the real server, over Node's
  * global WebSocket: it lives here because the server tests own the running app.
  */
 const t = useTestApp();
@@ -53,12 +53,15 @@ describe('the live client', () => {
     const eggs = await call(t, owner.token, 'POST', `/lists/${listId}/items`, { content: 'eggs' });
     await call(t, editor.token, 'PUT', `/lists/${listId}/items/${eggs.id}`, { is_completed: true });
     await call(t, owner.token, 'PUT', `/lists/${listId}`, { name: 'Weekend' });
-    await waitUntil(() => items.seq() === 3, 'the changes');
+    // The check-off (seq 3) and the rename (seq 4) may come in one batch: the items' seq is then 4.
+    await waitUntil(() => (items.seq() ?? 0) >= 3, 'the changes');
     await waitUntil(() => (shares.docs().get(listId) as { name: string }).name === 'Weekend', 'the rename');
 
     const rest = (await call(t, editor.token, 'GET', `/lists/${listId}/items`)).items;
     expect([...items.docs().values()].sort(byId)).toEqual([...rest].sort(byId));
-    expect(messages.map((m) => m.type)).toEqual(['snapshot', 'change', 'change']);
+    // Changes close together may share a message: one snapshot, then only changes.
+    expect(messages.map((m) => m.type)).toEqual(['snapshot', ...messages.slice(1).map(() => 'change')]);
+    expect(messages.length).toBeGreaterThan(1);
     client.close();
   });
 

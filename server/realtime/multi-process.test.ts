@@ -7,7 +7,7 @@ import { API_BASE_PATH } from '../../common/constants.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../../common/realtime.ts';
 import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
 import { runAdminQuery, urlWithSchema, usesPostgres } from '../test/test-database.ts';
-import { TestSocket, waitUntil } from './live-test-helpers.ts';
+import { TestSocket, waitUntil } from '../test/live.ts';
 
 /**
  * Two real `node server/main.ts` processes on one PostgreSQL schema: a ticket issued by one opens

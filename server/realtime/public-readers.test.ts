@@ -10,7 +10,7 @@ import {
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
-import { TestSocket, call, listen } from './live-test-helpers.ts';
+import { TestSocket, call, listen } from '../test/live.ts';
 
 /**
  * Sockets without a session (`?public=1`): anonymous readers who may follow the items of a public
@@ -214,5 +214,18 @@ describe('the budget of first answers', () => {
     const member = await TestSocket.open(small, owner.token);
     expect((await member.subscribe('1', 'items', { listId })).type).toBe('snapshot');
     member.close();
+  });
+
+  it('answers a burst of subscribes one at a time, so the budget stops it after two snapshots, not after all of them', async () => {
+    const owner = await createUser(small);
+    const listId = await insertList(small, owner.user.id, { visibility: 'public' });
+    await call(small, owner.token, 'POST', `/lists/${listId}/items/batch`, { items: ['a', 'b', 'c', 'd', 'e', 'f'].map((content) => ({ content })) });
+
+    // The owner's own budget (the address's was spent above).
+    const socket = await TestSocket.open(small, owner.token);
+    const ids = Array.from({ length: 20 }, (_, index) => String(index + 1));
+    for (const id of ids) socket.send({ type: 'subscribe', id, topic: 'items', listId });
+    expect(await socket.closed).toEqual({ code: CLOSE_CODES.tooMany, reason: REALTIME_MESSAGES.tooManySnapshots });
+    expect(ids.filter((id) => socket.of(id).some((message) => message.type === 'snapshot'))).toEqual(['1', '2']);
   });
 });

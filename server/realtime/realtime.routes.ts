@@ -1,12 +1,8 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  REALTIME_MAX_MESSAGE_BYTES,
-  REALTIME_PATH,
-  REALTIME_PUBLIC_READER_PARAM,
-  type RealtimeTicketResponse,
-} from '../../common/realtime.ts';
+import { REALTIME_MAX_MESSAGE_BYTES, REALTIME_PATH, REALTIME_PUBLIC_READER_PARAM } from '../../common/realtime.ts';
+import { NotAnUpgrade, RealtimeTicketResponse, SocketUpgrade } from '../../common/schemas/realtime.ts';
 import { sessionIdOf } from '../access/actor.ts';
 import { actorOf } from '../http/authenticate.ts';
 import type { Realtime } from './realtime.ts';
@@ -33,7 +29,7 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
 
     // Never replayed from the idempotency store: that would keep the ticket in clear for 24 hours
     // and hand the same single-use ticket out twice.
-    app.post('/auth/realtime-token', { config: { idempotency: false } }, async (request) => {
+    app.post('/auth/realtime-token', { config: { idempotency: false }, schema: { response: { 200: RealtimeTicketResponse } } }, async (request) => {
       // Only a session reaches this route (it is not `delegated`): the socket lives as long as it does.
       const actor = actorOf(request);
       const ticket = await realtime.tickets.issue({ userId: actor.user.id, sessionId: sessionIdOf(actor)! });
@@ -42,7 +38,7 @@ export function realtimeRoutes(realtime: Realtime): FastifyPluginAsync {
 
     // Public: the ticket in the query is the credential (browsers cannot set headers on a socket);
     // without one, `public=1` asks for an anonymous reader of public lists (docs/decisions/031).
-    app.get(REALTIME_PATH, { websocket: true, config: { public: true } }, (socket, request) => {
+    app.get(REALTIME_PATH, { websocket: true, config: { public: true }, schema: { response: { 101: SocketUpgrade, 404: NotAnUpgrade } } }, (socket, request) => {
       const { ticket, v, [REALTIME_PUBLIC_READER_PARAM]: publicReader } = request.query as Record<string, unknown>;
       // A repeated parameter arrives as an array: no ticket, and no version this server speaks.
       realtime.accept(socket, {

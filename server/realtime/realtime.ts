@@ -13,7 +13,6 @@ import {
 } from '../../common/realtime.ts';
 import type { Database } from '../db/open.ts';
 import { createLocalBus, createPostgresBus } from './bus.ts';
-import { createChangeFeed, type BeforeCommit } from './change-feed.ts';
 import { createConnection, type Connection, type SocketLike } from './connection.ts';
 import { createHub } from './hub.ts';
 import * as queries from './realtime.queries.ts';
@@ -46,9 +45,9 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export type Realtime = Awaited<ReturnType<typeof createRealtime>>;
 
 /**
- * Live subscriptions of one process: the change feed services write through, the bus that carries
- * notifications (in-process for SQLite, LISTEN/NOTIFY for PostgreSQL), the hub that fans changes
- * out, tickets, and the sockets with their heartbeat. Sockets belong to a session: when it ends,
+ * Live subscriptions of one process: the bus that carries notifications (in-process for SQLite,
+ * LISTEN/NOTIFY for PostgreSQL; writes tell it through server/writes/change-feed.ts), the hub that
+ * fans changes out, tickets, and the sockets with their heartbeat. Sockets belong to a session: when it ends,
  * on any process, they close. The caller closes it after the HTTP server.
  */
 export async function createRealtime(deps: {
@@ -58,13 +57,11 @@ export async function createRealtime(deps: {
   log: FastifyBaseLogger;
   sources: LiveSources;
   options?: RealtimeOptions;
-  beforeCommit?: BeforeCommit;
 }) {
   const { database, log, now, sources } = deps;
   const db = database.db;
   const options = deps.options ?? {};
   const bus = database.dialect === 'postgres' ? createPostgresBus(database, log) : createLocalBus();
-  const changes = createChangeFeed({ inTransaction: database.inTransaction, bus, now, beforeCommit: deps.beforeCommit });
   const hub = createHub({ db, log, sources });
   const tickets = createTickets({ db, secret: deps.secret, now, sources });
   const connections = new Set<Connection>();
@@ -91,8 +88,12 @@ export async function createRealtime(deps: {
     }
   }
 
+  /** Told of every user whose credentials some process ended (a sign-out, a revoked token). */
+  const credentialsEnded = new Set<(userId: string) => void>();
+
   bus.onNotification((note) => {
     if ('x' in note) {
+      for (const listener of credentialsEnded) listener(note.x);
       closeEndedSessions(byUser.get(note.x) ?? [], note.d === 1).catch((error: unknown) =>
         log.error({ err: error }, 'could not check the sessions of live sockets'),
       );
@@ -152,8 +153,19 @@ export async function createRealtime(deps: {
   }
 
   return {
-    changes,
+    /** What writes tell subscribers through (server/writes/change-feed.ts). */
+    bus,
     tickets,
+
+    /**
+     * Calls `listener` with the user whenever, on any process, some of their credentials ended (a
+     * sign-out, a revoked token, an unlinked app): what else lives with a credential (an MCP
+     * stream) then checks its own. Answers the way to stop listening.
+     */
+    onCredentialsEnded(listener: (userId: string) => void): () => void {
+      credentialsEnded.add(listener);
+      return () => credentialsEnded.delete(listener);
+    },
 
     /** A socket that just upgraded: check its protocol version and ticket, then serve it. */
     accept(socket: SocketLike, query: Handshake): void {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_LOG_RETENTION_MS, REALTIME_RESUME_MAX_CHANGES } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
-import { TestSocket, call, waitUntil } from './live-test-helpers.ts';
+import { TestSocket, call, waitUntil } from '../test/live.ts';
 
 /** Resume instead of refetch: a client that reconnects with `since` gets only what it missed. */
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../common/realtime.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, call } from './live-test-helpers.ts';
+import { TestSocket, call } from '../test/live.ts';
 
 /**
  * Authorisation stays true after subscribe: whoever loses access gets one error and then nothing.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES } from '../../common/realtime.ts';
 import { changePassword, createUser, type TestUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, listen, ticketFor } from './live-test-helpers.ts';
+import { TestSocket, listen, ticketFor } from '../test/live.ts';
 
 /**
  * A live socket belongs to the session that asked for its ticket: sign-out, a password change or a

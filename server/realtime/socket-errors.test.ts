@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_CODES, REALTIME_MAX_MESSAGE_BYTES } from '../../common/realtime.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { listen } from './live-test-helpers.ts';
+import { listen } from '../test/live.ts';
 
 /**
  * Anyone may open a live socket, so what a stranger sends must not write errors to the log: an

@@ -10,15 +10,22 @@ import type { DB, ItemRow, ListShareRow, ListsTable } from '../db/schema.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
-/** A share of a list with its sharer's address (null when that account is gone). */
-export type LiveShare = ListShareRow & { shared_by_email: string | null };
+/**
+ * A share of a list with its sharer's address (null when that account is gone) and, for a pending
+ * invitation, its open invitation link's id and end (absent or null when it has none).
+ */
+export type LiveShare = ListShareRow & {
+  shared_by_email: string | null;
+  invitation_link_id?: string | null;
+  invitation_link_expires_at?: string | null;
+};
 
 /**
  * A list with its change seq, what its document counts (items, done items, the first name of its
  * last author) and all its shares (pending ones included, oldest first).
  */
 export interface LiveListState {
-  list: Selectable<ListsTable> & { last_change_name: string | null };
+  list: Selectable<ListsTable> & { last_change_name: string | null; last_change_email: string | null };
   shares: LiveShare[];
 }
 

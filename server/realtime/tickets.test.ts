@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_TICKET_TTL_MS } from '../../common/realtime.ts';
 import { createUser } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, listen, ticketFor } from './live-test-helpers.ts';
+import { TestSocket, listen, ticketFor } from '../test/live.ts';
 
 describe('realtime tickets', () => {
   const t = useTestApp();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { confirmAddress, createUser } from '../test/factories.ts';
 import { insertList } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { TestSocket, call } from './live-test-helpers.ts';
+import { TestSocket, call } from '../test/live.ts';
 
 /**
  * Each topic: its snapshot equals the REST answer, then every REST write arrives as a change whose

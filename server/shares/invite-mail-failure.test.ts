@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { castOfList } from '../lists/list-test-helpers.ts';
+import { castOfList } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 // Its own file, because the whole app gets the failing mailer.
 const failing = useTestApp({
   mailer: {
+    delivers: true,
     send: async () => {
       throw new Error('SMTP server unreachable');
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
-import { castOfList, expectNoEmailIn, expectRefused } from '../lists/list-test-helpers.ts';
+import { castOfList, expectNoEmailIn, expectRefused } from '../test/lists.ts';
 import { createUser } from '../test/factories.ts';
 import { insertList, type ListOverrides } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';

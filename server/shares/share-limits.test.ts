@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_SHARES_MAX, LISTS_JOINED_MAX } from '../../common/constants.ts';
 import { SERVER_MESSAGES } from '../../common/messages.ts';
-import { expectRefused } from '../lists/list-test-helpers.ts';
+import { expectRefused } from '../test/lists.ts';
 import { confirmAddress, createUser, type TestUser } from '../test/factories.ts';
 import { insertList, insertLists, shareLists } from '../test/list-factories.ts';
 import { useTestApp } from '../test/test-app.ts';

@@ -1,19 +1,31 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, ListShareRow } from '../db/schema.ts';
-import { lockUserRow } from '../db/user-lock.ts';
+import type { DB, InvitationLinkRow, ListShareRow } from '../db/schema.ts';
+import { lockUserRow } from '../writes/user-lock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the shares feature: members, pending invitations, and the users they point at. */
 
+/** Shares with their sharer's address and their open invitation link (at most one: a new one revokes the old). */
 function sharesWithSharer(db: Db) {
   return db
     .selectFrom('list_shares')
     .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .leftJoin('invitation_links as link', (join) =>
+      join
+        .onRef('link.list_id', '=', 'list_shares.list_id')
+        .onRef('link.email', '=', 'list_shares.email')
+        .on('link.used_at', 'is', null)
+        .on('link.revoked_at', 'is', null),
+    )
     .selectAll('list_shares')
-    .select('sharer.email as shared_by_email');
+    .select(['sharer.email as shared_by_email', 'link.id as invitation_link_id', 'link.expires_at as invitation_link_expires_at']);
 }
-export type ShareWithSharerRow = ListShareRow & { shared_by_email: string | null };
+export type ShareWithSharerRow = ListShareRow & {
+  shared_by_email: string | null;
+  invitation_link_id: string | null;
+  invitation_link_expires_at: string | null;
+};
 
 /** Every share of a list, pending ones included, oldest first. */
 export function findShares(db: Db, listId: string): Promise<ShareWithSharerRow[]> {
@@ -128,4 +140,57 @@ export function findUserByEmail(db: Db, email: string) {
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The invitations waiting for an address, oldest first, with their list's name and their sharer. */
+export function findWaitingInvitations(db: Db, email: string) {
+  return db
+    .selectFrom('list_shares')
+    .innerJoin('lists', 'lists.id', 'list_shares.list_id')
+    .leftJoin('users as sharer', 'sharer.id', 'list_shares.shared_by')
+    .select([
+      'list_shares.list_id',
+      'list_shares.permission',
+      'list_shares.created_at',
+      'lists.name as list_name',
+      'sharer.email as sharer_email',
+      'sharer.first_name as sharer_first_name',
+    ])
+    .where('list_shares.email', '=', email)
+    .where('list_shares.status', '=', 'pending')
+    .orderBy('list_shares.created_at')
+    .orderBy('list_shares.list_id')
+    .execute();
+}
+
+export async function insertInvitationLink(db: Db, link: InvitationLinkRow): Promise<void> {
+  await db.insertInto('invitation_links').values(link).execute();
+}
+
+export function findInvitationLink(db: Db, tokenHash: string): Promise<InvitationLinkRow | undefined> {
+  return db.selectFrom('invitation_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function markInvitationLinkUsed(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('invitation_links').set({ used_at: at }).where('id', '=', id).execute();
+}
+
+/** Deletes the links that ended (expired, used or revoked) before `before`. */
+export async function purgeInvitationLinksEndedBefore(db: Db, before: string): Promise<void> {
+  await db
+    .deleteFrom('invitation_links')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before), eb('revoked_at', '<', before)]))
+    .execute();
+}
+
+/** Ends the open links of an invitation: it was withdrawn, or a new link replaces them. */
+export async function revokeInvitationLinks(db: Db, key: { listId: string; email: string }, at: string): Promise<void> {
+  await db
+    .updateTable('invitation_links')
+    .set({ revoked_at: at })
+    .where('list_id', '=', key.listId)
+    .where('email', '=', key.email)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

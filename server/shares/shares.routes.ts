@@ -1,7 +1,11 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NoBody } from '../../common/schemas/api.ts';
 import { ListIdParams, ListResponse } from '../../common/schemas/lists.ts';
 import {
+  InvitationLinkBody,
+  InvitationLinkView,
+  InvitationsResponse,
   InvitationView,
   InviteBody,
   ShareParams,
@@ -20,18 +24,18 @@ function inviteRateLimit(app: FastifyInstance, perMinute: number): preHandlerAsy
       max: perMinute,
       timeWindow: 60_000,
       keyGenerator: (request) => `invite:user:${request.actor?.user.id ?? request.ip}`,
-    }) as preHandlerAsyncHookHandler,
+    }),
   ];
 }
 
-/** Shares, invitations by e-mail, the share link's join call and its public invitation. */
+/** Shares, invitations by e-mail or link, the share link's join call and its public invitation. */
 export function sharesRoutes(shares: ShareService, options: { inviteLimitPerMinute: number }): FastifyPluginAsyncZod {
   return async (app) => {
     const params = ListIdParams;
     app.get(
       '/lists/:id/shares',
       { schema: { params, response: { 200: SharesResponse } } },
-      async (request) => ({ shares: await shares.sharesOf(actorOf(request), request.params.id) }),
+      async (request) => shares.sharesOf(actorOf(request), request.params.id),
     );
     app.post(
       '/lists/:id/shares',
@@ -52,7 +56,7 @@ export function sharesRoutes(shares: ShareService, options: { inviteLimitPerMinu
         return { share: await shares.setPermission(actorOf(request), id, userId, request.body.permission) };
       },
     );
-    app.delete('/lists/:id/shares/:userId', { schema: { params: ShareParams } }, async (request, reply) => {
+    app.delete('/lists/:id/shares/:userId', { schema: { params: ShareParams, response: { 204: NoBody } } }, async (request, reply) => {
       await shares.remove(actorOf(request), request.params.id, request.params.userId);
       return reply.status(204).send();
     });
@@ -63,6 +67,20 @@ export function sharesRoutes(shares: ShareService, options: { inviteLimitPerMinu
       '/lists/:id/invitation',
       { config: { public: true }, schema: { params, response: { 200: InvitationView } } },
       async (request) => shares.invitation(request.params.id),
+    );
+    app.get('/invitations', { schema: { response: { 200: InvitationsResponse } } }, async (request) =>
+      shares.waitingInvitations(actorOf(request)),
+    );
+    // The token travels in the body, never in a URL that logs keep (decision 047).
+    app.post(
+      '/invitation-links/view',
+      { config: { public: true }, schema: { body: InvitationLinkBody, response: { 200: InvitationLinkView } } },
+      async (request) => shares.invitationLink(request.body.token),
+    );
+    app.post(
+      '/invitation-links/accept',
+      { schema: { body: InvitationLinkBody, response: { 200: ListResponse } } },
+      async (request) => ({ list: await shares.acceptInvitationLink(actorOf(request), request.body.token) }),
     );
   };
 }

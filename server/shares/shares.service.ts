@@ -1,22 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { JOIN_PATH_PREFIX, LIST_SHARES_MAX, LISTS_JOINED_MAX } from '../../common/constants.ts';
+import { INVITATION_LINK_KEPT_MS, INVITATION_LINK_TTL_MS, JOIN_PATH_PREFIX, LIST_SHARES_MAX, LISTS_JOINED_MAX } from '../../common/constants.ts';
 import { publicFirstName } from '../../common/list-activity.ts';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
 import type { ListView } from '../../common/schemas/lists.ts';
-import type { InvitationView, InviteBody, SharePermission, ShareView } from '../../common/schemas/shares.ts';
+import type {
+  InvitationLinkView,
+  InvitationsResponse,
+  InvitationView,
+  InviteBody,
+  ShareLinkView,
+  SharePermission,
+  SharesResponse,
+  ShareView,
+} from '../../common/schemas/shares.ts';
 import { authorize, loadAccess, requireScope } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
 import { allows, isMember } from '../access/permissions.ts';
 import type { EmailVerification } from '../auth/email-verification.ts';
-import type { DB, ListRow } from '../db/schema.ts';
+import type { DB, InvitationLinkRow, ListRow } from '../db/schema.ts';
 import { toBool } from '../db/values.ts';
-import { AppError, badRequest, emailUnconfirmed, forbidden, notFound, tooLarge } from '../http/errors.ts';
+import { DomainError, badRequest, emailUnconfirmed, forbidden, notFound, tooLarge } from '../domain/errors.ts';
 import type { ListService } from '../lists/lists.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { ChangeFeed, RecordChange } from '../realtime/index.ts';
-import { invitationMail } from './invitation.mail.ts';
-import { presentShare } from './share.presenter.ts';
+import type { ChangeFeed } from '../writes/change-feed.ts';
+import type { RecordChange } from '../writes/change-log.ts';
+import { digestToken, newToken } from '../tokens.ts';
+import { invitationLinkToken } from './invitation-links.ts';
+import { invitationMail, sharerName } from './invitation.mail.ts';
+import type { SharePresenter } from './share.presenter.ts';
 import * as queries from './shares.queries.ts';
 
 export interface ShareDeps {
@@ -29,9 +41,14 @@ export interface ShareDeps {
   verification: EmailVerification;
   /** Origin of the join links in invitation mails. */
   publicUrl: string;
+  /** Keys the invitation links' tokens and their digests (decision 047). */
+  secret: string;
+  presentShare: SharePresenter;
   now: () => Date;
   /** Every write goes through it, so live subscribers hear of it after the commit. */
   changes: ChangeFeed;
+  /** After an invitation made an account a member at once: its devices hear of it (server/push/). */
+  onInvitedMember?: (listId: string, inviter: Actor['user'], memberId: string) => void;
 }
 
 export type ShareService = ReturnType<typeof createShareService>;
@@ -58,9 +75,54 @@ function linkPermission(list: ListRow): SharePermission | undefined {
   return toBool(list.public_editable) ? 'edit' : 'view';
 }
 
+type LinkEnd = InvitationLinkView['state'] & ('expired' | 'used' | 'revoked');
+
+/** Why an invitation link admits nobody any more, if it does not; `invitation` is the share it accepts. */
+function linkEnd(link: InvitationLinkRow, invitation: queries.ShareWithSharerRow | undefined, now: string): LinkEnd | undefined {
+  if (link.used_at || (invitation?.status === 'accepted' && !link.revoked_at)) return 'used';
+  if (link.revoked_at || !invitation) return 'revoked';
+  if (link.expires_at <= now) return 'expired';
+  return undefined;
+}
+
+const LINK_ENDED_MESSAGES: Record<LinkEnd, string> = {
+  expired: SERVER_MESSAGES.invitationLinkExpired,
+  used: SERVER_MESSAGES.invitationLinkUsed,
+  revoked: SERVER_MESSAGES.invitationLinkRevoked,
+};
+
 export function createShareService(deps: ShareDeps) {
-  const { db, changes } = deps;
+  const { db, changes, presentShare } = deps;
   const nowIso = () => deps.now().toISOString();
+
+  /**
+   * A server that cannot send mail gives each pending invitation a link to pass on by hand instead
+   * (decision 047): one open at a time, a new one when the last has expired.
+   */
+  async function ensureInvitationLink(trx: Transaction<DB>, key: { listId: string; email: string }): Promise<void> {
+    const share = await queries.findShare(trx, key.listId, key.email);
+    if (share?.invitation_link_id && share.invitation_link_expires_at! > nowIso()) return;
+    await queries.revokeInvitationLinks(trx, key, nowIso());
+    const id = newToken();
+    const now = deps.now();
+    await queries.insertInvitationLink(trx, {
+      id,
+      token_hash: digestToken(deps.secret, invitationLinkToken(deps.secret, id)),
+      list_id: key.listId,
+      email: key.email,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_LINK_TTL_MS).toISOString(),
+      used_at: null,
+      revoked_at: null,
+    });
+  }
+
+  /** An invitation link by its token, with the invitation it accepts; 404 for a token no link has. */
+  async function findLink(trx: Kysely<DB> | Transaction<DB>, token: string) {
+    const link = await queries.findInvitationLink(trx, digestToken(deps.secret, token));
+    if (!link) throw notFound(SERVER_MESSAGES.invitationLinkNotFound);
+    return { link, invitation: await queries.findShare(trx, link.list_id, link.email) };
+  }
 
   /** The share a path names (lower-cased), on a list whose shares the caller manages; never the owner's, by id or address. */
   async function managedShare(trx: Transaction<DB>, actor: Actor, listId: string, userIdOrEmail: string) {
@@ -94,10 +156,21 @@ export function createShareService(deps: ShareDeps) {
   }
 
   return {
+    /**
+     * A list's share link, for its owner only (the link of someone else's list is theirs to give):
+     * `joinable` says whether whoever opens it gets in (a public list, or link sharing allowed).
+     */
+    async shareLink(actor: Actor, listId: string): Promise<ShareLinkView> {
+      const { list, role } = await authorize(db, actor, listId, 'read');
+      if (role !== 'owner') throw forbidden(SERVER_MESSAGES.shareLinkOwnerOnly);
+      const joinable = list.visibility === 'public' || toBool(list.allow_link_sharing);
+      return { url: `${deps.publicUrl}${JOIN_PATH_PREFIX}${list.id}`, joinable };
+    },
+
     /** Every share of a list, pending invitations included (owner or admin). */
-    async sharesOf(actor: Actor, listId: string): Promise<ShareView[]> {
+    async sharesOf(actor: Actor, listId: string): Promise<SharesResponse> {
       await authorize(db, actor, listId, 'manage-shares');
-      return (await queries.findShares(db, listId)).map(presentShare);
+      return { shares: (await queries.findShares(db, listId)).map(presentShare), can_send_mail: deps.mailer.delivers };
     },
 
     /**
@@ -111,7 +184,7 @@ export function createShareService(deps: ShareDeps) {
       const key = { listId, email: body.email };
       // Checked and written under the list's lock: two invitations of one address make one share.
       // The invitee is read there too, not before: an account deleted meanwhile is not made a member.
-      const { list, created, invitee, proven } = await changes.write([listId], async (trx, record) => {
+      const { list, created, invitee, proven, joined } = await changes.write([listId], async (trx, record) => {
         const { list } = await authorize(trx, actor, listId, 'manage-shares');
         const invitee = await queries.findUserByEmail(trx, body.email);
         const proven = invitee?.email_verified_at ? invitee : undefined;
@@ -135,9 +208,12 @@ export function createShareService(deps: ShareDeps) {
             created_at: nowIso(),
           });
         }
-        return { list, created: !existing, invitee, proven };
+        // Without mail, an invitation still waiting gets a link its owner passes on (decision 047).
+        if (!deps.mailer.delivers && !proven && existing?.status !== 'accepted') await ensureInvitationLink(trx, key);
+        return { list, created: !existing, invitee, proven, joined: accepting ? proven.id : undefined };
       });
-      if (created && !proven) {
+      if (joined) deps.onInvitedMember?.(listId, actor.user, joined);
+      if (created && !proven && deps.mailer.delivers) {
         try {
           await sendInvitation(list, actor.user, body.email, invitee);
         } catch (error) {
@@ -147,7 +223,7 @@ export function createShareService(deps: ShareDeps) {
             await queries.deletePendingShare(trx, key);
           });
           deps.log.error({ err: error, listId }, 'invitation mail could not be sent');
-          throw new AppError(502, 'mail_failed', SERVER_MESSAGES.invitationMailFailed);
+          throw new DomainError('upstreamFailed', 'mail_failed', SERVER_MESSAGES.invitationMailFailed);
         }
       }
       const share = await queries.findShare(db, listId, body.email);
@@ -165,13 +241,107 @@ export function createShareService(deps: ShareDeps) {
       });
     },
 
-    /** Removes a member or withdraws a pending invitation; a member may remove themself (leave). */
+    /** Removes a member or withdraws a pending invitation (and revokes its link); a member may remove themself (leave). */
     async remove(actor: Actor, listId: string, userIdOrEmail: string): Promise<void> {
       const self = userIdOrEmail === actor.user.id || userIdOrEmail === actor.user.email;
       await changes.write([listId], async (trx, record) => {
         const share = self ? await ownShare(trx, actor, listId) : await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'removed', entityId: share.email });
         await queries.deleteShare(trx, { listId, email: share.email });
+        await queries.revokeInvitationLinks(trx, { listId, email: share.email }, nowIso());
+      });
+    },
+
+    /**
+     * The invitations waiting for the caller's address, for its dashboard. The inviter's address
+     * only once the account has proven its own: an account that merely registered someone's address
+     * learns no more than an invitation screen shows.
+     */
+    async waitingInvitations(actor: Actor): Promise<InvitationsResponse> {
+      const { user } = actor;
+      const rows = await queries.findWaitingInvitations(db, user.email);
+      return {
+        invitations: rows.map((row) => ({
+          listId: row.list_id,
+          listName: row.list_name,
+          sharedBy:
+            user.email_verified && row.sharer_email
+              ? sharerName({ first_name: row.sharer_first_name, email: row.sharer_email })
+              : publicFirstName(row.sharer_first_name, SERVER_MESSAGES.anonymousSharer),
+          permission: row.permission,
+          created_at: row.created_at,
+        })),
+        can_send_mail: deps.mailer.delivers,
+      };
+    },
+
+    /** What an invitation link's page shows before its holder signs in: the list, who invited, and whether it still admits. */
+    async invitationLink(token: string): Promise<InvitationLinkView> {
+      const { link, invitation } = await findLink(db, token);
+      const loaded = await loadAccess(db, link.list_id, undefined);
+      if (!loaded) throw notFound(SERVER_MESSAGES.invitationLinkNotFound);
+      const sharer = invitation?.shared_by ? await queries.findUserById(db, invitation.shared_by) : undefined;
+      return {
+        listId: link.list_id,
+        listName: loaded.list.name,
+        sharedBy: publicFirstName(sharer?.first_name, SERVER_MESSAGES.anonymousSharer),
+        permission: invitation?.permission ?? null,
+        state: linkEnd(link, invitation, nowIso()) ?? 'open',
+      };
+    },
+
+    /**
+     * Accepts the invitation an invitation link carries for whoever holds it, signed in (the link
+     * is the proof, as a confirmed address is for an invitation by mail; decision 047): the caller
+     * becomes a member with the invitation's permission (or keeps a higher one they have), the
+     * pending invitation goes, and the link is used. Opened again by whoever used it, it opens the list.
+     */
+    async acceptInvitationLink(actor: Actor, token: string): Promise<ListView> {
+      requireScope(actor, 'lists:manage');
+      const { user } = actor;
+      const { link: found } = await findLink(db, token);
+      const listId = found.list_id;
+      return changes.write([listId], async (trx, record) => {
+        const { link, invitation } = await findLink(trx, token);
+        const loaded = await loadAccess(trx, listId, actor);
+        if (!loaded) throw notFound(SERVER_MESSAGES.invitationLinkNotFound);
+        const ended = linkEnd(link, invitation, nowIso());
+        if (ended === 'used' && isMember(loaded.role)) return deps.lists.viewFor(trx, loaded, user.id);
+        if (ended) throw new DomainError('gone', `invitation_link_${ended}`, LINK_ENDED_MESSAGES[ended]);
+        if (loaded.role === 'owner') throw badRequest(SERVER_MESSAGES.ownInvitationLink);
+        const pending = invitation!;
+        // The caller's own share, or an invitation to their address: that one becomes the membership.
+        const mine = (await queries.findShare(trx, listId, user.id)) ?? (await queries.findShare(trx, listId, user.email));
+        if (mine?.status !== 'accepted') await refuseWhenJoinedFull(trx, user.id, SERVER_MESSAGES.tooManyJoinedLists);
+        // A member keeps a higher permission; an unproven invitation to their own address grants nothing more than the link.
+        const permission = mine?.status === 'accepted' ? higher(mine.permission, pending.permission) : pending.permission;
+        const acceptance = { user_id: user.id, status: 'accepted' as const, permission };
+        if (mine && mine.email !== pending.email) {
+          await queries.updateShare(trx, { listId, email: mine.email }, acceptance);
+          await queries.deleteShare(trx, { listId, email: pending.email });
+          await record([
+            { listId, entity: 'share', op: 'modified', entityId: mine.email },
+            { listId, entity: 'share', op: 'removed', entityId: pending.email },
+          ]);
+        } else if (mine) {
+          await queries.updateShare(trx, { listId, email: pending.email }, acceptance);
+          await record({ listId, entity: 'share', op: 'modified', entityId: pending.email });
+        } else {
+          await queries.deleteShare(trx, { listId, email: pending.email });
+          await queries.insertShare(trx, {
+            list_id: listId,
+            email: user.email,
+            shared_by: pending.shared_by,
+            created_at: pending.created_at,
+            ...acceptance,
+          });
+          await record([
+            { listId, entity: 'share', op: 'removed', entityId: pending.email },
+            { listId, entity: 'share', op: 'added', entityId: user.email },
+          ]);
+        }
+        await queries.markInvitationLinkUsed(trx, link.id, nowIso());
+        return deps.lists.viewFor(trx, { ...loaded, role: permission }, user.id);
       });
     },
 
@@ -249,6 +419,11 @@ export function createShareService(deps: ShareDeps) {
       if (listIds.length === 0) return;
       await queries.acceptPendingShares(trx, user, listIds);
       await record(listIds.map((listId) => ({ listId, entity: 'share' as const, op: 'modified' as const, entityId: user.email })));
+    },
+
+    /** Forgets the invitation links that ended longer ago than INVITATION_LINK_KEPT_MS. */
+    purgeEndedLinks(): Promise<void> {
+      return queries.purgeInvitationLinksEndedBefore(db, new Date(deps.now().getTime() - INVITATION_LINK_KEPT_MS).toISOString());
     },
   };
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '../../common/messages.ts';
-import { castOfList, expectRefused, type Cast } from '../lists/list-test-helpers.ts';
+import { castOfList, expectRefused, type Cast } from '../test/lists.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();

@@ -1,4 +1,4 @@
-import type { RouteHandlerMethod, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../common/constants.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -20,7 +20,7 @@ export function keyRowsAfterWrites(app: () => TestApp): { onRoute: (route: Route
         rows.push(await db.selectFrom('idempotency_keys').select(['status', 'body']).where('key', '=', key).executeTakeFirst());
       }
       return value;
-    } as RouteHandlerMethod;
+    };
   };
   return { onRoute, rows };
 }

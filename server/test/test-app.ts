@@ -51,6 +51,8 @@ export interface TestAppOptions {
   database?: Database;
   config?: Partial<AppDeps['config']>;
   mailer?: Mailer;
+  /** The captured mails go nowhere, as on a server without SMTP_URL (`mailer.delivers` false). */
+  withoutMail?: boolean;
   /** Let the app build its own mailer from config (SMTP when `config.smtpUrl` is set); `mails` stays empty. */
   realMailer?: boolean;
   /** Live-subscription timings and bounds, shortened by the tests of heartbeat and slow readers. */
@@ -65,6 +67,13 @@ export interface TestAppOptions {
   onRoute?: AppDeps['onRoute'];
   /** Alexa signing certificates trusted without a fetch (server/alexa tests). */
   alexaCertificates?: AppDeps['alexaCertificates'];
+  /** The VAPID key pair and the push service's certificate (server/push tests). */
+  vapid?: AppDeps['vapid'];
+  pushCa?: AppDeps['pushCa'];
+  /** Identity providers' discovery retries and requests (server/oidc tests). */
+  oidcProviders?: AppDeps['oidcProviders'];
+  /** How apps' client metadata documents are fetched (server/oauth tests). */
+  clientDocuments?: AppDeps['clientDocuments'];
 }
 
 /** A Listo app on a fresh database for the tests of one file; torn down after them. */
@@ -72,8 +81,11 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => Object.assign(handle, await startTestApp(options)));
   afterAll(async () => {
-    await handle.app?.close();
-    await handle.database?.close();
+    try {
+      await handle.app?.close();
+    } finally {
+      await handle.database?.close();
+    }
   });
   return handle;
 }
@@ -87,6 +99,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
+  };
+  // Every answer is checked against its route's documented answer (server/http/answer-contract.ts):
+  // a breach fails the request that met it, and the file when the app closes.
+  const breaches: string[] = [];
+  const failOnBreaches = () => {
+    if (breaches.length === 0) return;
+    const found = breaches.splice(0);
+    throw new Error(`Answers outside the API's documented contract (docs/decisions/064):\n${found.join('\n')}`);
   };
   const app = await buildApp({
     config: {
@@ -103,7 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     database,
     secret: TEST_SECRET,
-    mailer: options.realMailer ? undefined : (options.mailer ?? { send: async (mail) => void mails.push(mail), close() {} }),
+    mailer: options.realMailer ? undefined : (options.mailer ?? { delivers: !options.withoutMail, send: async (mail) => void mails.push(mail), close() {} }),
     now: () => clock.now,
     realtime: options.realtime,
     maintenanceIntervalMs: options.maintenanceIntervalMs,
@@ -112,8 +132,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     webDistDir: options.webDistDir ?? NO_WEB_APP,
     logStream: options.logStream,
     alexaCertificates: options.alexaCertificates,
+    vapid: options.vapid,
+    pushCa: options.pushCa,
+    oidcProviders: options.oidcProviders,
+    clientDocuments: options.clientDocuments,
+    answerContract: (breach) => void breaches.push(breach),
   });
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  app.addHook('onClose', async () => failOnBreaches());
   await app.ready();
   return {
     app,
@@ -129,6 +155,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
       });
+      failOnBreaches();
       const text = response.body;
       return { status: response.statusCode, body: text ? safeJson(text) : undefined, headers: response.headers };
     },

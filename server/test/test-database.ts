@@ -7,12 +7,12 @@ import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/open.ts';
 
 /**
- * A fresh, migrated database for one test file: a copy of the SQLite template, or a new schema on
- * the PostgreSQL server of TEST_DATABASE_URL when the test project runs on PostgreSQL
- * (vitest.config.ts). Closing it removes it.
+ * A fresh, migrated database for one test file: a copy of the SQLite template, or of the PostgreSQL
+ * template on the server of TEST_DATABASE_URL when the test project runs on PostgreSQL
+ * (vitest.config.ts, server/test/global-setup.ts). Closing it removes it.
  */
 export async function createTestDatabase(): Promise<Database> {
-  return usesPostgres() ? createPostgresSchema(process.env.TEST_DATABASE_URL!) : copySqliteTemplate();
+  return usesPostgres() ? copyPostgresTemplate(process.env.TEST_DATABASE_URL!) : copySqliteTemplate();
 }
 
 /**
@@ -53,24 +53,42 @@ async function copySqliteTemplate(): Promise<Database> {
   };
 }
 
-async function createPostgresSchema(url: string): Promise<Database> {
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  await runAdminQuery(url, `create schema ${schema}`);
-  const dropSchema = () => runAdminQuery(url, `drop schema if exists ${schema} cascade`);
+async function copyPostgresTemplate(url: string): Promise<Database> {
+  const name = `listo_test_${crypto.randomBytes(6).toString('hex')}`;
+  await runAdminQuery(url, `create database ${name} template ${inject('postgresTemplate')}`);
+  const drop = () => runAdminQuery(url, `drop database if exists ${name} with (force)`);
   let database: Database;
   try {
-    database = await openDatabase({ kind: 'postgres', url, schema });
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
   } catch (error) {
-    await dropSchema();
+    await drop();
     throw error;
   }
-  return {
+  const copy: Database = {
     ...database,
     async close() {
       await database.close();
-      await dropSchema();
+      await drop();
     },
   };
+  copyUrls.set(copy, databaseUrl(url, name));
+  return copy;
+}
+
+const copyUrls = new WeakMap<Database, string>();
+
+/** The URL of a PostgreSQL test database createTestDatabase made (for connections of a test's own). */
+export function postgresUrlOf(database: Database): string {
+  const url = copyUrls.get(database);
+  if (!url) throw new Error('not a PostgreSQL test database');
+  return url;
+}
+
+/** The URL of another database on the same PostgreSQL server. */
+export function databaseUrl(url: string, database: string): string {
+  const other = new URL(url);
+  other.pathname = `/${database}`;
+  return other.toString();
 }
 
 /** Runs one statement on a PostgreSQL server, on a connection of its own. */

@@ -18,7 +18,7 @@ export function gateTransactions(t: TestApp) {
       waiting++;
       await gate;
       return builder.execute(...args);
-    }) as B['execute'];
+    });
     return held;
   };
   db.transaction = () => gated(original.transaction());

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import type { ClientMessage, ServerMessage } from '../../common/realtime.ts';
-import type { SocketLike } from '../realtime/live-client.ts';
+import type { SocketLike } from '../core/net/live-client.ts';
 
 /**
  * The browser's socket, replaced for tests of the live client's users: the test plays the server,

@@ -1,11 +1,11 @@
-import { createLiveClient, type LiveClientOptions } from '../realtime/live-client.ts';
+import { createLiveClient, type LiveClientOptions } from '../core/net/live-client.ts';
 import { FakeSocket } from './fake-socket.ts';
 
 /** Every socket the mocked live module opened, newest last: the test plays the server on them. */
 export const sockets: FakeSocket[] = [];
 
 /**
- * `web/realtime/live.ts` on the real live client, with each browser socket replaced by a recorded
+ * `web/core/net/live.ts` on the real live client, with each browser socket replaced by a recorded
  * FakeSocket. Use: `vi.mock('…/realtime/live.ts', async () => (await import('…/test/recording-live.ts')).recordingLive())`,
  * and import `sockets` from here.
  */

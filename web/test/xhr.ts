@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * Replaces XMLHttpRequest (uploads with progress, web/api/upload-progress.ts) for one test with one
+ * Replaces XMLHttpRequest (uploads with progress, web/core/net/upload-progress.ts) for one test with one
  * that sends through fetch, so `mockFetch` answers uploads like every other call and `callOf` reads
  * them. It reports half the body gone at once and all of it when the answer comes; `abort()`
  * drops the answer, as a browser does.

@@ -10,7 +10,7 @@ export interface ChatModel {
   /** The configured model id of a tier. */
   model(tier: AiTier): string;
   /**
-   * The model's answer text. Throws an AppError (ai-errors.ts): `busy` on the API's 429, `timeout`
+   * The model's answer text. Throws an DomainError (ai-errors.ts): `busy` on the API's 429, `timeout`
    * when `signal` fired, `failed` on anything else that is not an answer.
    */
   complete(request: ModelRequest, signal: AbortSignal): Promise<string | undefined>;

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AI_ANSWER_MAX_BYTES, AI_BUSY_RETRY_AFTER_S, AI_MESSAGES } from '../../../common/ai.ts';
 import { trimUnseen } from '../../../common/unseen-text.ts';
 import type { AppDeps } from '../../app.ts';
-import { addItems, fillList, itemRows, ownerWithList } from '../../items/item-test-helpers.ts';
+import { addItems, fillList, itemRows, ownerWithList } from '../../test/items.ts';
 import { insertList } from '../../test/list-factories.ts';
 import { fromJson } from '../../db/values.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { createFakeModelServer } from './model-test-helpers.ts';
+import { createFakeModelServer } from '../../test/ai-model.ts';
 
 /**
  * The cloud providers through the whole stack: the app's AI routes, the real @google/genai and
- * openai SDKs, and a local server speaking each API's wire format (model-test-helpers.ts).
+ * openai SDKs, and a local server speaking each API's wire format (server/test/ai-model.ts).
  */
 
 const MODELS = { standard: 'model-standard', expensive: 'model-expensive' };

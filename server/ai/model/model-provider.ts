@@ -127,7 +127,7 @@ const numbered = (names: readonly string[]) => JSON.stringify({ items: names.map
  */
 async function inChunks<T>(names: readonly string[], ask: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const chunks = chunked(names, CHUNK);
-  const answers: T[][] = new Array(chunks.length);
+  const answers = new Array<T[]>(chunks.length);
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -147,7 +147,7 @@ async function inChunks<T>(names: readonly string[], ask: (chunk: string[]) => P
 
 /** Answers by index, back in the order of the chunk. */
 function byIndex<T>(entries: readonly ({ index: number } & T)[], count: number): (T | undefined)[] {
-  const answers: (T | undefined)[] = new Array(count).fill(undefined);
+  const answers = new Array<T | undefined>(count).fill(undefined);
   for (const entry of entries) answers[entry.index] = entry;
   return answers;
 }

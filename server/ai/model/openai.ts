@@ -56,7 +56,7 @@ export function createOpenAiModel(config: OpenAiConfig, log: FastifyBaseLogger):
         return completion.choices[0]?.message.content ?? undefined;
       } catch (error) {
         if (signal.aborted) throw aiErrors.timeout();
-        const status = error instanceof OpenAI.APIError ? error.status : undefined;
+        const status = error instanceof OpenAI.APIError ? (error.status as number | undefined) : undefined;
         if (status !== 429) log.warn({ err: error, model: request.model }, 'OpenAI-compatible call failed');
         throw providerError(status);
       }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AiTier } from '../../../common/ai.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { isStorableText } from '../../http/text-guard.ts';
 import { aiErrors } from '../ai-errors.ts';
 import type { ChatModel } from './chat-model.ts';
@@ -74,7 +74,7 @@ export async function askStructured<T>(chat: ChatModel, request: StructuredReque
         signal,
       );
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      if (error instanceof DomainError) throw error;
       if (signal.aborted) throw aiErrors.timeout();
       options.log.warn({ err: error, model }, 'the AI model call failed');
       throw aiErrors.failed();

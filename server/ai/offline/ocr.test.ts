@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownerWithList } from '../../items/item-test-helpers.ts';
+import { ownerWithList } from '../../test/items.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { photoData, photoOf, type PrintedList } from './printed-lists.ts';
 

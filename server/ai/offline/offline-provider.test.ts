@@ -40,7 +40,7 @@ describe('translate', () => {
 
   it('answers undefined for a name it does not know, and refuses a language it does not speak', async () => {
     expect(await provider.translate(['flux capacitor'], 'fr', 'standard')).toEqual([undefined]);
-    await expect(provider.translate(['milk'], 'ja', 'standard')).rejects.toMatchObject({ status: 501 });
+    await expect(provider.translate(['milk'], 'ja', 'standard')).rejects.toMatchObject({ kind: 'notImplemented' });
   });
 });
 
@@ -75,6 +75,6 @@ describe('custom prompts', () => {
       { department: 'Dairy & Eggs', name_it: 'latte' },
       { department: 'Other' },
     ]);
-    await expect(provider.runPrompt('Write a haiku', ['milk'], 'standard')).rejects.toMatchObject({ status: 501 });
+    await expect(provider.runPrompt('Write a haiku', ['milk'], 'standard')).rejects.toMatchObject({ kind: 'notImplemented' });
   });
 });

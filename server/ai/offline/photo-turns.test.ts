@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_BUSY_RETRY_AFTER_S, AI_MESSAGES, AI_PHOTOS_WAITING_MAX } from '../../../common/ai.ts';
-import { ownerWithList } from '../../items/item-test-helpers.ts';
+import { ownerWithList } from '../../test/items.ts';
 import { useTestApp, type TestApp } from '../../test/test-app.ts';
 import { photoData, photoOf } from './printed-lists.ts';
 

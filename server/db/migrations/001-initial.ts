@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
-/** The whole data model of the design brief, for SQLite and PostgreSQL alike. */
+/** The whole data model of the first release, for SQLite and PostgreSQL alike. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { bool, json, timestamp } = columnTypes(db);
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Property memory of items (the server-side counterpart of the spec's propertyCache) and stored
+ * Property memory of items (the server-side counterpart of the web client's propertyCache) and stored
  * answers of mutating calls, so that a retried request with the same Idempotency-Key changes
  * nothing again.
  */

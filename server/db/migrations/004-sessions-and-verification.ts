@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Hardening after the first outside attack (issue 8):
+ * Hardening after the first outside attack:
  * - the tables of migration 001 that no code used (images, oauth_*) go; each feature that needs
  *   such a table adds its own, shaped by its code;
  * - a live-subscription ticket belongs to the session that asked for it, so a socket can be closed

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Photos on items (issue 9). A row exists before any of its files is written and goes only after
- * they are deleted, so every file has a row. A row whose item is gone (`item_id` set null by the
- * item's, list's or account's deletion, or by a replacement or removal) is what the sweep deletes
- * files for (server/images/images.service.ts): nothing is left behind by a cascade.
+ * Photos on items (docs/api.md, "Images"). A row exists before any of its files is written and goes
+ * only after they are deleted, so every file has a row. A row whose item is gone (`item_id` set
+ * null by the item's, list's or account's deletion, or by a replacement or removal) is what the
+ * sweep deletes files for (server/images/images.service.ts): nothing is left behind by a cascade.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { timestamp } = columnTypes(db);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Answers of cloud AI models, so the same question is never paid twice (issue 10): per model, kind
+ * Answers of cloud AI models, so the same question is never paid twice: per model, kind
  * of question, language and normalised item name (`itemNameKey`). No user and no list: the answer
  * to "which department sells milk?" is the same for everyone. (Number 006: 005 is the images
  * feature's.)

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Account linking for a voice assistant (issue 11), OAuth 2.0 authorization codes and tokens.
- * Clients are configured, not stored (server/oauth/clients.ts). Only HMACs of codes and tokens
- * are kept, like sessions. A grant is one link of a user to a client, with its refresh token; its
- * access tokens go with it, so unlinking is deleting the grant.
+ * Account linking for a voice assistant (docs/decisions/011-account-linking.md), OAuth 2.0
+ * authorization codes and tokens. Clients are configured, not stored (server/oauth/clients.ts).
+ * Only HMACs of codes and tokens are kept, like sessions. A grant is one link of a user to a
+ * client, with its refresh token; its access tokens go with it, so unlinking is deleting the grant.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { timestamp } = columnTypes(db);

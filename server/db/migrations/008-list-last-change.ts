@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from './column-types.ts';
 
 /**
- * A list's last change, for the dashboard's and the list header's "Sam added 3 items, 2 min ago"
- * (issue 12). Kept on the list's row rather than read from the change log: the log is purged
+ * A list's last change, for the dashboard's and the list header's "Sam added 3 items, 2 min ago".
+ * Kept on the list's row rather than read from the change log: the log is purged
  * after 24 hours, and "3 days ago" must still show. The count of done items reads an index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { itemNameKey } from '../../../common/item-input.ts';
 /**
  * Each item's name key (`itemNameKey`, common/item-input.ts), stored and indexed, so that adding
  * an item looks up the few items of the same name instead of reading and normalising the whole
- * list (issue 13: that was most of an item creation's time on a long list). The key is derived in
+ * list (that was most of an item creation's time on a long list). The key is derived in
  * JavaScript, so a change to `itemNameKey` needs a migration that computes the keys again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Each list's number of items and of done items, kept on its row by triggers (issue 13). They were
+ * Each list's number of items and of done items, kept on its row by triggers. They were
  * counted on every read of a list document and on every item creation: a walk over the list's
  * index entries, half a millisecond for 2,000 items on SQLite and several on PostgreSQL, paid by
  * every dashboard, every live list document and every add. Triggers rather than the services, so

@@ -1,0 +1,1 @@
+export { fetchAdminContacts } from './admin-api.ts';

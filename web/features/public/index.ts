@@ -1,0 +1,2 @@
+export { JOIN_QUERY } from './join-path.ts';
+export { PublicListScreen } from './PublicListScreen.tsx';

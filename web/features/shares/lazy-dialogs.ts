@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The dialog loads when first opened, in a chunk of its own (vite.config.ts, decision 018). */
+export const ShareListModal = lazy(() => import('./ShareListModal.tsx').then((m) => ({ default: m.ShareListModal })));

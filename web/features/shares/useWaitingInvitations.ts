@@ -1,0 +1,31 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { InvitationsResponse } from '../../../common/schemas/shares.ts';
+import { fetchInvitations } from './shares-api.ts';
+
+const NONE: InvitationsResponse = { invitations: [], can_send_mail: true };
+
+/**
+ * The invitations waiting for the signed-in account's address, read when the dashboard opens, when
+ * the address becomes confirmed or the lists change (an invitation accepted elsewhere) and whenever the page comes back into view
+ * (an invitation sent meanwhile). Undefined until the first answer; a failed read keeps the last
+ * (or, failing first, says none: the dashboard then speaks of the lists alone).
+ */
+export function useWaitingInvitations(verified: boolean, listCount: number): { waiting: InvitationsResponse | undefined; reload: () => void } {
+  const [waiting, setWaiting] = useState<InvitationsResponse>();
+  const reload = useCallback(() => {
+    fetchInvitations().then(setWaiting, () => setWaiting((last) => last ?? NONE));
+  }, []);
+
+  useEffect(() => {
+    reload();
+    const onVisible = () => document.visibilityState === 'visible' && reload();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', reload);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', reload);
+    };
+  }, [reload, verified, listCount]);
+
+  return { waiting, reload };
+}

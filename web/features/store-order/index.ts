@@ -1,0 +1,1 @@
+export { storeOf, loadStoreOrder, useLearnedStoreOrder, resetStoreOrderAction, setStoreAction } from './store-order.ts';
