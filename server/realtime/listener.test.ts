@@ -9,11 +9,16 @@ import { usesPostgres } from '../test/test-database.ts';
 import { channelOf, listenerName } from './bus.ts';
 import { TestSocket, call, waitUntil } from '../test/live.ts';
 
-/** Ends the process's LISTEN connection, as a PostgreSQL restart or a proxy timeout would. */
+/**
+ * Ends the process's LISTEN connection, as a PostgreSQL restart or a proxy timeout would. Other test
+ * files listen on the same channel name in their own databases, at the same time: only this
+ * database's listener is ended.
+ */
 async function killListener(t: TestApp): Promise<void> {
   const channel = await channelOf(t.database.db);
   const killed = await sql<{ killed: boolean }>`
-    select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${listenerName(channel)}`.execute(
+    select pg_terminate_backend(pid) as killed from pg_stat_activity
+    where application_name = ${listenerName(channel)} and datname = current_database()`.execute(
     t.database.db,
   );
   expect(killed.rows).toEqual([{ killed: true }]);
