@@ -29,7 +29,6 @@ export const UNDO_TEXT = {
   undone: 'Put back.',
   failed: 'Could not undo: ',
   clearFailed: 'Failed to clear: ',
-  dismiss: 'Dismiss the notice',
   clearCompleted: 'Clear checked items',
   clearSortLabels: 'Clear sort labels',
   hideLabels: 'Hide labels',
