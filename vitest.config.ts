@@ -1,13 +1,22 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** Server and shared-code tests, on the database the `LISTO_TEST_DB` variable names. */
+const SERVER_TESTS = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
+/** Tests of code that cannot reach a database (common/ imports nothing of the server's). */
+const DATABASE_FREE_TESTS = ['common/**/*.test.ts', 'eslint-rules/**/*.test.js'];
+
+/**
+ * Server and shared-code tests, on the database the `LISTO_TEST_DB` variable names. The PostgreSQL
+ * run leaves out what no database changes: the database-free tests, and main.test.ts, whose child
+ * processes start on a data folder of their own (SQLite) in either run.
+ */
 const serverProject = (name: string, database: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.js'],
+    include: database === 'sqlite' ? [...SERVER_TESTS, ...DATABASE_FREE_TESTS] : SERVER_TESTS,
+    exclude: database === 'sqlite' ? configDefaults.exclude : [...configDefaults.exclude, 'server/main.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/setup.ts'],
     env: { LISTO_TEST_DB: database },
