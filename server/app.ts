@@ -182,8 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
-  if (deps.answerContract) registerAnswerContract(app, serializeAnswer, deps.answerContract);
-  else app.setSerializerCompiler(serializeAnswer);
+  app.setSerializerCompiler(serializeAnswer);
+  if (deps.answerContract) registerAnswerContract(app, deps.answerContract);
   await registerOpenApi(app, MCP_OPENAPI_PATHS);
   // The API speaks JSON only: a text/plain body gets a clear 415 instead of a confusing 400.
   app.removeContentTypeParser('text/plain');

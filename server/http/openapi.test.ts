@@ -70,7 +70,7 @@ it('documents every route, with its 4XX and 5XX answers as one shared error comp
 
 it('fails the test of a route that answers a shape its schema does not document, naming the route and the field', async () => {
   // The health route's documented answer is made to lie: a field of another name, of another type,
-  // or none. Serialising writes the documented fields only, so the handler's value is checked.
+  // or none.
   const lies = [
     { documented: z.object({ state: z.string() }), breach: /GET \/api\/v1\/health answered 200 outside its schema\.response: state: / },
     { documented: z.object({ status: z.number() }), breach: /GET \/api\/v1\/health answered 200 outside its schema\.response: status: / },
