@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { DB, PushEventsTable } from '../db/schema.ts';
 import type { PushTarget } from './sender.ts';
 
@@ -98,8 +99,35 @@ export async function setMuted(db: Db, userId: string, listId: string, muted: bo
 
 export type PushEventRow = Selectable<PushEventsTable>;
 
+/**
+ * Whether a member of the list other than `actorId` has a device to tell (mutes aside): on every
+ * item write, so one indexed lookup of the members' ids (an `exists` over a join took three times as long).
+ */
+const audienceBeyond = compiledQuery((db, { listId, actorId }: { listId: string; actorId: string }) =>
+  db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .where('user_id', 'in', (eb) =>
+      eb
+        .selectFrom('list_shares')
+        .select('user_id')
+        .where('list_id', '=', listId)
+        .where('status', '=', 'accepted')
+        .unionAll(eb.selectFrom('lists').select('owner_id as user_id').where('id', '=', listId)),
+    )
+    .where('user_id', '<>', actorId)
+    .limit(1),
+);
+
+export async function hasAudienceBeyond(db: Db, listId: string, actorId: string): Promise<boolean> {
+  const { rows } = await audienceBeyond(db, { listId, actorId });
+  return rows.length > 0;
+}
+
+const insertEventRows = compiledQuery((db, { rows }: { rows: Insertable<PushEventsTable>[] }) => db.insertInto('push_events').values(rows));
+
 export async function insertEvents(db: Db, rows: Insertable<PushEventsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('push_events').values(rows).execute();
+  if (rows.length > 0) await insertEventRows(db, { rows });
 }
 
 /** Lists whose oldest waiting change is at least as old as `cutoff`: their window is over. */

@@ -204,14 +204,19 @@ export function createPushService(deps: PushDeps) {
       return { devices: audience.length };
     },
 
-    /** Inside an item write, so they commit with it: the changes wait for the list's window. */
+    /**
+     * Inside an item write, so they commit with it: the changes wait for the list's window. Kept
+     * only when another member has a device to tell, which most writes find no one to (a list of
+     * one, members without notifications): then the write stores nothing more.
+     */
     async itemsChanged(trx: Transaction<DB>, listId: string, actorId: string, kind: ItemEventKind, names: readonly string[]): Promise<void> {
+      if (names.length === 0 || !(await queries.hasAudienceBeyond(trx, listId, actorId))) return;
       const createdAt = nowIso();
       await queries.insertEvents(
         trx,
         names.map((name) => ({ id: newTimeOrderedId(), list_id: listId, actor_id: actorId, kind, name, created_at: createdAt })),
       );
-      if (names.length > 0) schedule(deps.windowMs);
+      schedule(deps.windowMs);
     },
 
     /** After an invitation made someone a member: they hear of it at once (unless it was taken back, or they muted the list). */

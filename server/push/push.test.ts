@@ -99,6 +99,24 @@ describe('notifications', () => {
     expect(service.received).toHaveLength(2);
   });
 
+  it('keeps a change for later only when another member has a device to tell', async () => {
+    const dana = await createUser(t, { first_name: 'Dana' });
+    const eli = await createUser(t, { first_name: 'Eli' });
+    const ownList = await insertList(t, dana.user.id, { shares: [{ userId: eli.user.id, email: eli.email, permission: 'edit' }] });
+    const waiting = async () =>
+      (await t.database.db.selectFrom('push_events').select('name').where('list_id', '=', ownList).execute()).map((row) => row.name);
+    const addTo = (user: TestUser, content: string) => t.request({ method: 'POST', path: `/lists/${ownList}/items`, token: user.token, body: { content } });
+
+    expect((await addTo(dana, 'flour')).status).toBe(201);
+    expect(await waiting()).toEqual([]);
+    await subscribe(eli);
+    // Eli's own change: the only device on the list is the one who made it.
+    expect((await addTo(eli, 'sugar')).status).toBe(201);
+    expect(await waiting()).toEqual([]);
+    expect((await addTo(dana, 'yeast')).status).toBe(201);
+    expect(await waiting()).toEqual(['yeast']);
+  });
+
   it('tells each member what the others did: several people, additions and check-offs', async () => {
     const annaPhone = await subscribe(anna);
     const benPhone = await subscribe(ben);
