@@ -18,8 +18,8 @@ import { closedLoop } from './closed-loop.ts';
  * 025). Prints reads/s, p50/p99 and each server's CPU per read. Loopback only; everything it starts
  * or writes is removed.
  */
-const READS = 500;
-const WARM_UP = 50;
+const READS = 3000;
+const WARM_UP = 100;
 const IN_FLIGHT = [1, 4];
 
 interface Target {
