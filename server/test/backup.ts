@@ -44,10 +44,14 @@ export async function fillEveryTable(t: TestApp): Promise<{ owner: TestUser; mem
   const removed = await t.request({ method: 'DELETE', path: `/lists/${list.id}/items/${ids[2]}/image?undo=${crypto.randomUUID()}`, token: owner.token });
   if (removed.status !== 200) throw new Error(`image removal: ${removed.status}`);
   await request('POST', '/auth/realtime-token', owner.token, undefined);
-  // Notifications: a device's subscription (never called here), a mute, a ping; the item changes above wait in push_events.
+  // Notifications: a device's subscription (never called here), a change that waits in push_events
+  // for it (made by another member: nobody is told of their own), a mute, a ping.
   const device = crypto.createECDH('prime256v1');
   const keys = { p256dh: device.generateKeys('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
   await request('PUT', '/push/subscription', owner.token, { endpoint: 'https://push.example.net/send/backup', keys });
+  const helper = await createUser(t, { first_name: 'Bo' });
+  await request('POST', `/lists/${list.id}/shares`, owner.token, { email: helper.email, permission: 'edit' });
+  await request('POST', `/lists/${list.id}/items`, helper.token, { content: 'candles' });
   await request('PUT', `/lists/${list.id}/notifications`, owner.token, { muted: true });
   await request('POST', `/lists/${list.id}/going-shopping`, owner.token, undefined);
   // A personal access token, and a file imported once (its digest is what a second import is known by).
