@@ -17,6 +17,9 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres'): TestProje
     environment: 'node',
     include: database === 'sqlite' ? [...SERVER_TESTS, ...DATABASE_FREE_TESTS] : SERVER_TESTS,
     exclude: database === 'sqlite' ? configDefaults.exclude : [...configDefaults.exclude, 'server/main.test.ts'],
+    // Files share a worker's modules instead of importing the server again each (docs/decisions/068):
+    // each file still has its own app, database and ports, and server code keeps no module state.
+    isolate: false,
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/setup.ts'],
     env: { LISTO_TEST_DB: database },
