@@ -19,6 +19,11 @@ export const STORE_ORDER_LEARNING_RATE = 0.6;
 export const STORE_ORDER_DEPARTMENT_PULL = 2;
 /** A trip needs this many different items to say anything about their order. */
 export const STORE_TRIP_MIN_ITEMS = 2;
+/**
+ * A list sorted by the store order reads it again this long after check-offs stop coming (its own
+ * or another member's): a trip's first check-off is when the server learns the trip before.
+ */
+export const STORE_ORDER_RELOAD_MS = 1000;
 
 /** What the web app says about the learned store order (the sort menu, List Settings). */
 export const STORE_ORDER_TEXT = {

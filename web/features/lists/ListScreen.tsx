@@ -13,7 +13,7 @@ import { Placeholders } from '../../ui/Placeholders.tsx';
 import ui from '../../ui/ui.module.css';
 import { AiActivity, aiSortAction, PhotoItemsButton, useAiAllowed } from '../ai/index.ts';
 import { appStore, DEFAULT_LIST_VIEW, useAppState, type ClientItem, type ListViewOptions } from '../../core/store/app-state.ts';
-import { loadStoreOrder, useLearnedStoreOrder } from '../store-order/index.ts';
+import { useLearnedStoreOrder, useStoreOrderFollowing } from '../store-order/index.ts';
 import { addTypedLineAction, deleteItemAction, loadItems, renameItemAction, toggleItemAction } from '../items/index.ts';
 import { loadLists, loadVisitedList, renameListAction } from './list-actions.ts';
 import { followListItems, followVisitedList } from './live-lists.ts';
@@ -100,12 +100,7 @@ export function ListScreen() {
     return followListItems(id, loaded);
   }, [id, unconfirmed, itemsLoad]);
 
-  // Sorted by the store order: what the list learned is read again (trips that ended are learned
-  // then); offline, the order kept on the device sorts.
-  const byStore = view.mode === 'store' && !unconfirmed;
-  useEffect(() => {
-    if (byStore) loadStoreOrder(id).catch(() => undefined);
-  }, [id, byStore, view.store]);
+  useStoreOrderFollowing(id, view.mode === 'store' && !unconfirmed, done);
 
   // Not one of the user's lists: maybe a public one opened by its link, which the server decides;
   // asked again when the visited list goes from the store (its items' subscription was refused).

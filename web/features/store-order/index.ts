@@ -1,1 +1,1 @@
-export { storeOf, loadStoreOrder, useLearnedStoreOrder, resetStoreOrderAction, setStoreAction } from './store-order.ts';
+export { storeOf, loadStoreOrder, useLearnedStoreOrder, useStoreOrderFollowing, resetStoreOrderAction, setStoreAction } from './store-order.ts';

@@ -1,4 +1,5 @@
-import { NOTHING_LEARNED, STORE_ORDER_TEXT, type LearnedStoreOrder } from '../../../common/store-order.ts';
+import { useEffect, useRef } from 'react';
+import { NOTHING_LEARNED, STORE_ORDER_RELOAD_MS, STORE_ORDER_TEXT, type LearnedStoreOrder } from '../../../common/store-order.ts';
 import { fetchStoreOrder, resetStoreOrder } from './store-order-api.ts';
 import { messageOf } from '../../core/net/errors.ts';
 import { appStore, DEFAULT_LIST_VIEW, useAppState } from '../../core/store/app-state.ts';
@@ -25,6 +26,27 @@ export async function loadStoreOrder(listId: string): Promise<void> {
   // A store changed while the read was on its way: that one's read follows.
   if (storeOf(listId) !== store) return;
   appStore.update((state) => ({ ...state, storeOrders: { ...state.storeOrders, [listId]: learned } }));
+}
+
+/**
+ * Keeps a list sorted by the store order up to date while it is open: read when the sort starts
+ * (or the store changes), and again once check-offs, here or live from another member's device,
+ * settle (`checked` is how many items are checked). Offline, the order kept on the device sorts.
+ */
+export function useStoreOrderFollowing(listId: string, sorting: boolean, checked: number): void {
+  const store = useAppState((state) => state.view[listId]?.store ?? '');
+  useEffect(() => {
+    if (sorting) loadStoreOrder(listId).catch(() => undefined);
+  }, [listId, sorting, store]);
+
+  const lastChecked = useRef(checked);
+  useEffect(() => {
+    if (lastChecked.current === checked) return undefined;
+    lastChecked.current = checked;
+    if (!sorting) return undefined;
+    const timer = setTimeout(() => void loadStoreOrder(listId).catch(() => undefined), STORE_ORDER_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [listId, sorting, checked]);
 }
 
 /** What the list learned for the device's store, as far as the device knows. */
