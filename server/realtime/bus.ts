@@ -15,7 +15,8 @@ import type { DB } from '../db/schema.ts';
  * each process reads the change itself, once, from the database.
  */
 export type ListNotification = { l: string; s: number; k?: 1 };
-export type UserNotification = { u: string };
+/** An account's document changed; `i`: the invitations waiting for it did, so it is sent even unchanged. */
+export type UserNotification = { u: string; i?: 1 };
 export type SessionsNotification = { x: string; d?: 1 };
 export type Notification = ListNotification | UserNotification | SessionsNotification;
 
@@ -96,7 +97,7 @@ function parse(payload: string | undefined): Notification | undefined {
     if (typeof note.l === 'string' && typeof note.s === 'number') {
       return note.k === 1 ? { l: note.l, s: note.s, k: 1 } : { l: note.l, s: note.s };
     }
-    if (typeof note.u === 'string') return { u: note.u };
+    if (typeof note.u === 'string') return note.i === 1 ? { u: note.u, i: 1 } : { u: note.u };
     if (typeof note.x === 'string') return note.d === 1 ? { x: note.x, d: 1 } : { x: note.x };
   } catch {
     // Not ours (someone else NOTIFYing on the channel): ignore.

@@ -223,7 +223,8 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     if (change) sub.sink.send(changeMessage(sub.id, JSON.stringify([change] satisfies DocChange[])));
   }
 
-  async function processUser(userId: string): Promise<void> {
+  /** Sends the account's document to its `user` subscribers: when it changed, or always when `resend` (its invitations changed). */
+  async function processUser(userId: string, resend: boolean): Promise<void> {
     const subs = [...(byUser.get(userId) ?? [])].filter((sub) => sub.topic === 'user');
     if (subs.length === 0) return;
     const doc = await sources.userDoc(db, userId);
@@ -235,7 +236,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
         sub.dirty = true;
         continue;
       }
-      if (json === sub.lastJson) continue;
+      if (json === sub.lastJson && !resend) continue;
       sub.lastJson = json;
       sub.sink.send(changeMessage(sub.id, JSON.stringify([{ op: 'modified', doc }])));
     }
@@ -269,8 +270,9 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
     loading.delete(sub);
     for (const event of latestPerList(buffered)) deliverListDoc(sub, event);
     if (sub.dirty) {
+      // Sent even if unchanged: what came meanwhile may have been the account's invitations.
       const userId = userOf(sub);
-      void enqueue(`user:${userId}`, () => processUser(userId));
+      void enqueue(`user:${userId}`, () => processUser(userId, true));
     }
   }
 
@@ -305,7 +307,7 @@ export function createHub(deps: { db: Kysely<DB>; log: FastifyBaseLogger; source
 
     notify(note: ListNotification | UserNotification): void {
       if ('u' in note) {
-        if (byUser.has(note.u)) void enqueue(`user:${note.u}`, () => processUser(note.u));
+        if (byUser.has(note.u)) void enqueue(`user:${note.u}`, () => processUser(note.u, note.i === 1));
         return;
       }
       const { l: listId, s: seq } = note;

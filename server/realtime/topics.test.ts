@@ -217,4 +217,26 @@ describe('the user topic', () => {
     });
     socket.close();
   });
+
+  it('sends the record again, unchanged, whenever an invitation waiting for the account’s address comes, changes or is withdrawn', async () => {
+    const alice = await createUser(t, { first_name: 'Alice' });
+    const bob = await createUser(t, { verified: false });
+    const listId = await insertList(t, alice.user.id);
+    const socket = await TestSocket.open(t, bob.token);
+    await socket.subscribe('me', 'user');
+    const share = `/lists/${listId}/shares/${encodeURIComponent(bob.email)}`;
+    const resentAfter = async (what: string, write: () => Promise<unknown>) => {
+      const from = socket.messages.length;
+      await write();
+      expect(await socket.next((m) => m.type === 'change' && m.id === 'me', what, from)).toEqual({
+        type: 'change',
+        id: 'me',
+        changes: [{ op: 'modified', doc: bob.user }],
+      });
+    };
+    await resentAfter('the invitation', () => call(t, alice.token, 'POST', `/lists/${listId}/shares`, { email: bob.email, permission: 'view' }));
+    await resentAfter('its new permission', () => call(t, alice.token, 'PUT', share, { permission: 'edit' }));
+    await resentAfter('its withdrawal', () => call(t, alice.token, 'DELETE', share));
+    socket.close();
+  });
 });

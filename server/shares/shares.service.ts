@@ -148,6 +148,16 @@ export function createShareService(deps: ShareDeps) {
     return share;
   }
 
+  /**
+   * A pending invitation changed: the account that holds its address, if any, shows it among the
+   * invitations waiting on its dashboard, which its devices then read again.
+   */
+  async function tellInvitee(trx: Transaction<DB>, record: RecordChange, share: { email: string; status: string }) {
+    if (share.status !== 'pending') return;
+    const invitee = await queries.findUserByEmail(trx, share.email);
+    if (invitee) await record({ entity: 'invitations', userId: invitee.id });
+  }
+
   /** The invitation mail; an unproven account's mail carries a link to prove the address. */
   async function sendInvitation(list: ListRow, inviter: Actor['user'], email: string, invitee: { id: string } | undefined) {
     const verifyLink = invitee && (await deps.verification.issueLink(db, { id: invitee.id, email }));
@@ -191,6 +201,7 @@ export function createShareService(deps: ShareDeps) {
         if (invitee?.id === list.owner_id) throw badRequest(SERVER_MESSAGES.cannotInviteOwner);
         const existing = await queries.findShare(trx, listId, body.email);
         await record({ listId, entity: 'share', op: existing ? 'modified' : 'added', entityId: body.email });
+        if (invitee) await record({ entity: 'invitations', userId: invitee.id });
         const accepting = proven && existing?.status !== 'accepted';
         if (accepting) await refuseWhenJoinedFull(trx, proven.id, SERVER_MESSAGES.inviteeOnTooManyLists);
         if (existing) {
@@ -220,6 +231,7 @@ export function createShareService(deps: ShareDeps) {
           // An invitation nobody hears of would wait forever: take it back and report the failure.
           await changes.write([listId], async (trx, record) => {
             await record({ listId, entity: 'share', op: 'removed', entityId: body.email });
+            if (invitee) await record({ entity: 'invitations', userId: invitee.id });
             await queries.deletePendingShare(trx, key);
           });
           deps.log.error({ err: error, listId }, 'invitation mail could not be sent');
@@ -236,6 +248,7 @@ export function createShareService(deps: ShareDeps) {
       return changes.write([listId], async (trx, record) => {
         const share = await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'modified', entityId: share.email });
+        await tellInvitee(trx, record, share);
         await queries.updateShare(trx, { listId, email: share.email }, { permission });
         return presentShare({ ...share, permission });
       });
@@ -247,6 +260,7 @@ export function createShareService(deps: ShareDeps) {
       await changes.write([listId], async (trx, record) => {
         const share = self ? await ownShare(trx, actor, listId) : await managedShare(trx, actor, listId, userIdOrEmail);
         await record({ listId, entity: 'share', op: 'removed', entityId: share.email });
+        await tellInvitee(trx, record, share);
         await queries.deleteShare(trx, { listId, email: share.email });
         await queries.revokeInvitationLinks(trx, { listId, email: share.email }, nowIso());
       });

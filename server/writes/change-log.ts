@@ -14,7 +14,12 @@ import * as queries from './change-log.queries.ts';
  * account itself went (`account-deleted`).
  */
 export type ListChange = { listId: string; entity: 'list' | 'item' | 'share'; op: ChangeOp; entityId: string };
-export type RecordedChange = ListChange | { entity: 'user' | 'sessions' | 'account-deleted'; userId: string };
+/**
+ * Account-wide changes: `user` (the account's document), `invitations` (the invitations waiting for
+ * its address, which its document does not show: its devices are sent the document again),
+ * `sessions` ended, the account deleted.
+ */
+export type RecordedChange = ListChange | { entity: 'user' | 'invitations' | 'sessions' | 'account-deleted'; userId: string };
 
 /**
  * What a person did, as the list's last change shows it ("added 3 items", common/list-activity.ts).
@@ -44,7 +49,8 @@ export type RecordChange = (change: RecordedChange | readonly ListChange[], acti
 export function startChangeLog(trx: Transaction<DB>, now: () => Date): { record: RecordChange; notifications(): Notification[] } {
   const lastSeq = new Map<string, number>();
   const listDocChanged = new Set<string>();
-  const users = new Set<string>();
+  /** By user: whether the invitations waiting for them changed. */
+  const users = new Map<string, boolean>();
   /** By user: whether the account was deleted. */
   const sessionsEnded = new Map<string, boolean>();
 
@@ -74,7 +80,7 @@ export function startChangeLog(trx: Transaction<DB>, now: () => Date): { record:
     const byList = new Map<string, ListChange[]>();
     for (const one of changes) {
       if (!('listId' in one)) {
-        if (one.entity === 'user') users.add(one.userId);
+        if (one.entity === 'user' || one.entity === 'invitations') users.set(one.userId, one.entity === 'invitations' || users.get(one.userId) === true);
         else sessionsEnded.set(one.userId, one.entity === 'account-deleted' || sessionsEnded.get(one.userId) === true);
         continue;
       }
@@ -86,7 +92,7 @@ export function startChangeLog(trx: Transaction<DB>, now: () => Date): { record:
 
   const notifications = (): Notification[] => [
     ...[...lastSeq].map(([l, s]): Notification => (listDocChanged.has(l) ? { l, s, k: 1 } : { l, s })),
-    ...[...users].map((u) => ({ u })),
+    ...[...users].map(([u, invitations]): Notification => (invitations ? { u, i: 1 } : { u })),
     ...[...sessionsEnded].map(([x, deleted]): Notification => (deleted ? { x, d: 1 } : { x })),
   ];
 
