@@ -53,8 +53,8 @@ test('an invitation without mail: the dashboard says it waits, the owner passes 
   await expectNoAxeViolations(alice.page, 'Share List, an invitation link');
   await expectNoSideways(alice.page);
 
-  // Bob, registered but unconfirmed: his dashboard says what waits and what to do, never "No lists yet".
-  await bob.page.reload();
+  // Bob, registered but unconfirmed, has had his dashboard open all along: it shows, live, what
+  // waits and what to do, never "No lists yet".
   await expect(bob.page.getByText(UI_TEXT.invitationFrom('Alice', 'Weekend', UI_TEXT.permissionWords.edit))).toBeVisible();
   await expect(bob.page.getByText(UI_TEXT.invitationNoMail('Alice'))).toBeVisible();
   await expect(bob.page.getByText(UI_TEXT.noLists)).toHaveCount(0);
