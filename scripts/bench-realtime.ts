@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { API_BASE_PATH } from '../common/constants.ts';
 import { REALTIME_MAX_SOCKETS_PER_USER, REALTIME_PATH } from '../common/realtime.ts';
 import { killChildServers, startChildServer } from '../server/test/child-server.ts';
+import { startFloor } from './bench-floor.ts';
 import { processCpuMs } from './process-cpu.ts';
 
 /**
@@ -25,7 +26,6 @@ const WRITES = 500;
 const WARM_UP = 20;
 /** Beyond this, a run counts its missing events as lost instead of waiting forever. */
 const DRAIN_TIMEOUT_MS = 30_000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 interface Target {
   name: string;
@@ -118,27 +118,19 @@ async function listoTarget(dataDir: string): Promise<Target> {
 }
 
 async function floorTarget(): Promise<Target> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = chunk.toString().match(/floor listening on (\d+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error('floor server exited')));
-  });
+  const floor = await startFloor(children);
   return {
     name: 'floor (bare ws broadcast on POST)',
-    pid: child.pid!,
+    pid: floor.pids()[0]!,
     async reset() {},
     async write(i) {
-      await post(`http://127.0.0.1:${port}/write`, { content: `bench ${i}`, seq: i });
+      await post(`${floor.url}/write`, { content: `bench ${i}`, seq: i });
     },
-    subscriber: () => open(`ws://127.0.0.1:${port}`),
+    subscriber: () => open(floor.url.replace(/^http/, 'ws')),
   };
 }
 
-const children: ReturnType<typeof spawn>[] = [];
+const children: ChildProcess[] = [];
 /** Graceful stops first (SIGTERM); whatever is left is killed in cleanup. */
 const stops: (() => Promise<unknown>)[] = [];
 
