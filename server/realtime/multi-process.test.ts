@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../common/constants.ts';
 import { CLOSE_CODES, REALTIME_MESSAGES, REALTIME_PATH } from '../../common/realtime.ts';
-import { killChildServers, startChildServer, type ChildServer } from '../test/child-server.ts';
-import { runAdminQuery, urlWithSchema, usesPostgres } from '../test/test-database.ts';
+import type { ChildServer } from '../test/child-server.ts';
+import { usesPostgres } from '../test/test-database.ts';
 import { TestSocket, waitUntil } from '../test/live.ts';
+import { callProcess, startTwoProcesses, type TwoProcesses } from '../test/two-processes.ts';
 
 /**
  * Two real `node server/main.ts` processes on one PostgreSQL schema: a ticket issued by one opens
@@ -15,51 +13,18 @@ import { TestSocket, waitUntil } from '../test/live.ts';
  * through LISTEN/NOTIFY. Only on PostgreSQL (SQLite is one process by design).
  */
 describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL', () => {
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_mp_${crypto.randomBytes(6).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listo-mp-'));
+  let processes: TwoProcesses;
   let a: ChildServer;
   let b: ChildServer;
 
-  const admin = (query: string) => runAdminQuery(url, query);
-
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
-    const env = {
-      DATABASE_URL: urlWithSchema(url, schema),
-      // Both must share the secret: tickets and sessions are HMACs made by one and checked by the other.
-      LISTO_SECRET: crypto.randomBytes(32).toString('base64url'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH: '0',
-      LOG_LEVEL: 'warn',
-    };
-    // One after the other, so the second finds the schema migrated.
-    a = await startChildServer(env);
-    b = await startChildServer(env);
+    processes = await startTwoProcesses();
+    ({ a, b } = processes);
   });
 
-  afterAll(async () => {
-    await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
-    await killChildServers();
-    await admin(`drop schema if exists ${schema} cascade`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => processes?.stop());
 
-  async function http(server: ChildServer, method: string, route: string, token?: string, body?: unknown) {
-    const response = await fetch(`${server.url}${API_BASE_PATH}${route}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}\n${server.output()}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const http = callProcess;
 
   /** A socket on `server`, opened with a ticket that `issuer` gave out. */
   async function socketOn(server: ChildServer, issuer: ChildServer, token: string): Promise<TestSocket> {
