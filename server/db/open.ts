@@ -1,11 +1,12 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { groupCommit, transactionEach, type RunInTransaction } from './group-commit.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import { ListoSqliteDialect } from './sqlite-dialect.ts';
 import { makeFolder } from '../make-folder.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -95,7 +96,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new ListoSqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
