@@ -97,6 +97,18 @@ export async function updateList(db: Db, listId: string, patch: Updateable<Lists
   await db.updateTable('lists').set(patch).where('id', '=', listId).execute();
 }
 
+/** The accounts holding the address of an invitation to the list that waits: their dashboards show it. */
+export async function findPendingInviteeIds(db: Db, listId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('list_shares')
+    .innerJoin('users', 'users.email', 'list_shares.email')
+    .select('users.id')
+    .where('list_shares.list_id', '=', listId)
+    .where('list_shares.status', '=', 'pending')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Deletes a list; its items, shares and image records go with it (foreign keys cascade). */
 export async function deleteList(db: Db, listId: string): Promise<void> {
   await db.deleteFrom('lists').where('id', '=', listId).execute();

@@ -186,6 +186,8 @@ export function createListService(deps: ListDeps) {
         await authorize(trx, actor, listId, 'delete-list');
         // Recorded first: the seq lives on the row about to go (the log row stays).
         await record({ listId, entity: 'list', op: 'removed', entityId: listId });
+        // An invitation to it that waits goes with it: the invitee's dashboard reads its invitations again.
+        for (const userId of await queries.findPendingInviteeIds(trx, listId)) await record({ entity: 'invitations', userId });
         await queries.deleteList(trx, listId);
       });
     },

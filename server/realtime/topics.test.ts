@@ -218,7 +218,7 @@ describe('the user topic', () => {
     socket.close();
   });
 
-  it('sends the record again, unchanged, whenever an invitation waiting for the account’s address comes, changes or is withdrawn', async () => {
+  it('sends the record again, unchanged, whenever an invitation waiting for the account’s address comes, changes, is withdrawn or goes with its list', async () => {
     const alice = await createUser(t, { first_name: 'Alice' });
     const bob = await createUser(t, { verified: false });
     const listId = await insertList(t, alice.user.id);
@@ -237,6 +237,8 @@ describe('the user topic', () => {
     await resentAfter('the invitation', () => call(t, alice.token, 'POST', `/lists/${listId}/shares`, { email: bob.email, permission: 'view' }));
     await resentAfter('its new permission', () => call(t, alice.token, 'PUT', share, { permission: 'edit' }));
     await resentAfter('its withdrawal', () => call(t, alice.token, 'DELETE', share));
+    await resentAfter('the invitation again', () => call(t, alice.token, 'POST', `/lists/${listId}/shares`, { email: bob.email, permission: 'view' }));
+    await resentAfter('the deletion of its list', () => call(t, alice.token, 'DELETE', `/lists/${listId}`));
     socket.close();
   });
 });
