@@ -8,7 +8,7 @@ import { appStore, resetAppState } from '../store/app-state.ts';
 import type { PendingChange } from './pending-change.ts';
 import { readEndedSession } from '../store/ended-session.ts';
 import { session } from '../store/session.ts';
-import { REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, sendChange, sendCreation, startConnectionWatch } from './sync.ts';
+import { onReplayed, REPLAY_FAULT_TRIES, REPLAY_RETRY_FIRST_MS, replayPendingChanges, sendChange, sendCreation, startConnectionWatch } from './sync.ts';
 import { toastStore } from '../store/toasts.ts';
 
 const milk: PendingChange = { key: 'k1', listId: 'l1', method: 'POST', path: '/lists/l1/items', body: { content: 'milk' } };
@@ -154,6 +154,24 @@ describe('the replay of changes made offline', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(callOf(fetchMock, 0).body).toEqual({ content: 'eggs' });
     expect(toastStore.get().map((toast) => [toast.tone, toast.message])).toEqual([['warning', UI_TEXT.cutOffChangesTooOld(1)]]);
+  });
+
+  it('has the lists it touched reloaded only once the queue is empty: a reload before would undo what still waits', async () => {
+    vi.useFakeTimers();
+    const reloads: string[][] = [];
+    const stopListening = onReplayed((listIds) => reloads.push(listIds));
+    fetchMock.mockResolvedValueOnce(created('milk')).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const stopWatch = startConnectionWatch();
+    await replayPendingChanges();
+    expect(queued()).toEqual(['k2']);
+    expect(reloads).toEqual([]);
+
+    fetchMock.mockResolvedValueOnce(created('eggs'));
+    await vi.advanceTimersByTimeAsync(REPLAY_RETRY_FIRST_MS);
+    expect(queued()).toEqual([]);
+    expect(reloads).toEqual([['l1']]);
+    stopWatch();
+    stopListening();
   });
 
   it('keeps the queue for the next sign-in when the server ended the session', async () => {

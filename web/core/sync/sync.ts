@@ -18,7 +18,7 @@ import { notify } from '../store/toasts.ts';
 
 export type SendResult<T> = { queued: true } | { queued: false; value: T };
 
-/** Called after a replay, so the screens reload what the queued changes touched. */
+/** Called once a replay has emptied the queue, with the lists its changes touched: the screens reload them. */
 const afterReplayListeners = new Set<(listIds: string[]) => void>();
 export function onReplayed(listener: (listIds: string[]) => void): () => void {
   afterReplayListeners.add(listener);
@@ -224,6 +224,12 @@ function retargetQueue(answer: unknown): void {
 let replaying: Promise<void> | undefined;
 
 /**
+ * Lists a replay sent changes of, announced (to reload them) only once the queue is empty: a reload
+ * while changes still wait would bring the server's copy without them and undo them on screen.
+ */
+const replayedUntilDrained = new Set<string>();
+
+/**
  * Replays the queue in order. Stops at the first change that cannot reach the server, to go on
  * when the connection returns, and at one the server cannot take now, to try again a little later
  * (or, when the session ended, at the next sign-in: ended-session.ts).
@@ -267,7 +273,12 @@ export function replayPendingChanges(): Promise<void> {
       const reasons = [...new Set(refused.map((error) => error.message.replace(/\.$/, '')))].join('; ');
       if (refused.length > 0) notify(UI_TEXT.queuedChangesRefused(refused.length, reasons), 'error');
       if (tooOld > 0) notify(UI_TEXT.cutOffChangesTooOld(tooOld), 'warning');
-      if (touched.size > 0) afterReplayListeners.forEach((listener) => listener([...touched]));
+      touched.forEach((listId) => replayedUntilDrained.add(listId));
+      if (replayedUntilDrained.size > 0 && appStore.get().pendingChanges.length === 0) {
+        const listIds = [...replayedUntilDrained];
+        replayedUntilDrained.clear();
+        afterReplayListeners.forEach((listener) => listener(listIds));
+      }
     }
   })();
   return replaying;
@@ -289,6 +300,7 @@ export function startConnectionWatch(): () => void {
   if (navigator.onLine && appStore.get().pendingChanges.length > 0) void replayPendingChanges();
   return () => {
     stopRetrying();
+    replayedUntilDrained.clear();
     stopTakingOthers();
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);

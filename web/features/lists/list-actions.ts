@@ -10,12 +10,13 @@ import { foundGoneAlready } from '../../core/net/removals.ts';
 import { messageOf } from '../../core/net/errors.ts';
 import { appStore, type ClientList } from '../../core/store/app-state.ts';
 import { localStore } from '../../core/store/local-storage.ts';
-import { answerIsCurrent, mergeServerLists, newTempId } from '../../core/sync/optimistic.ts';
+import { answerIsCurrent, newTempId } from '../../core/sync/optimistic.ts';
 import { serverNow } from '../../core/net/server-clock.ts';
 import { session } from '../../core/store/session.ts';
 import { onListRefusal } from '../../core/sync/list-refusals.ts';
 import { sendChange, sendCreation } from '../../core/sync/sync.ts';
 import { notify } from '../../core/store/toasts.ts';
+import { listsFromServer } from './renames-on-their-way.ts';
 
 /** List actions: optimistic in the store first, then the server; rolled back when it refuses. */
 
@@ -100,7 +101,7 @@ export async function loadLists(): Promise<void> {
   appStore.update((state) => ({
     ...state,
     listsLoaded: true,
-    lists: mergeServerLists(state.lists, server, state.pendingChanges),
+    lists: listsFromServer(state, server),
   }));
 }
 

@@ -5,9 +5,9 @@ import type { LiveClient } from '../../core/net/live-client.ts';
 import { appStore } from '../../core/store/app-state.ts';
 import { keepImageUrlsFresh } from '../../core/sync/fresh-image-urls.ts';
 import { liveClient } from '../../core/sync/live-sync.ts';
-import { mergeServerLists } from '../../core/sync/optimistic.ts';
 import { setServerItems, type ItemsRead } from '../items/index.ts';
 import { removeListLocally, updateVisitedList } from './list-actions.ts';
+import { listsFromServer } from './renames-on-their-way.ts';
 
 /**
  * The live topics of lists (docs/api.md, "Live subscriptions"): the user's own lists and those
@@ -28,7 +28,7 @@ export function followAccountLists(live: LiveClient): () => void {
       const gone = state.lists.filter((list) => !list.tempId && !server.some((entry) => entry.id === list.id));
       const items = { ...state.items };
       for (const list of gone) delete items[list.id];
-      return { ...state, listsLoaded: true, items, lists: mergeServerLists(state.lists, server, state.pendingChanges) };
+      return { ...state, listsLoaded: true, items, lists: listsFromServer(state, server) };
     });
   };
 
