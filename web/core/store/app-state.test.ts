@@ -57,6 +57,15 @@ describe('tabs sharing the queue of changes not sent yet', () => {
     expect([callOf(fetchMock, 0).body, callOf(fetchMock, 1).body]).toEqual([{ content: 'from tab one' }, { content: 'from tab one, later' }]);
   });
 
+  it('writes its changes back when another tab wrote the cache without them (it had not seen them yet)', async () => {
+    appStore.update((state) => ({ ...state, pendingChanges: [change('k5', 'from this tab')] }));
+    saveCache();
+    // The other tab, with nothing queued, writes over the copy with k5 it had not seen yet.
+    otherTabWrites([]);
+    expect(keys(storedQueue())).toEqual([]);
+    await vi.waitFor(() => expect(keys(storedQueue())).toEqual(['k5']));
+  });
+
   it('does not take back a change it sent from a copy another tab wrote before it knew', async () => {
     appStore.update((state) => ({ ...state, pendingChanges: [change('k1', 'milk')] }));
     const fetchMock = mockFetch();

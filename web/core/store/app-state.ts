@@ -259,9 +259,22 @@ export function onOthersChanges(listener: () => void): () => void {
   return () => othersChangesListeners.delete(listener);
 }
 
-/** Takes in the changes another tab queued, when it wrote the cache. */
+/** Whether a stored cache lacks changes of this tab's queue. */
+function lacksChanges(json: string | null, queue: readonly PendingChange[]): boolean {
+  const cached = parseCache(json, CachedQueue);
+  const stored = new Set((cached?.pendingChanges ?? []).map((change) => change.key));
+  return queue.some((change) => !stored.has(change.key));
+}
+
+/**
+ * When another tab wrote the cache: takes in the changes it queued, and writes the cache again when
+ * that tab left out some of this tab's. Tabs see each other's writes a moment late, so a tab can
+ * write over a copy it had not seen yet; the queue in storage must not stay without those changes
+ * until this tab happens to write again (a reload of the other tab, or its sign-out, would miss them).
+ */
 function takeOthersChanges(): void {
   withStoredCache((json) => {
+    if (lacksChanges(json, appStore.get().pendingChanges)) saveTimer ??= setTimeout(saveCache, CACHE_SAVE_DELAY_MS);
     const taken = othersChanges(json, appStore.get().pendingChanges);
     if (taken.length === 0) return;
     appStore.update((state) => ({ ...state, pendingChanges: [...state.pendingChanges, ...othersChanges(json, state.pendingChanges)] }));
