@@ -183,3 +183,30 @@ test('a member removed from a public list falls back to its public view, live, n
   await expect(member.page.getByText(UI_TEXT.noItemsToRead)).toHaveCount(0);
   await expect(member.page.getByRole('button', { name: UI_TEXT.joinToKeep })).toBeVisible();
 });
+
+test('a list deleted while its invitation waits leaves the open dashboard of the invitee, live, at 320 px too', async ({ browser }) => {
+  const alice = await newPerson(browser, 'alice', 'Alice');
+  const bob = await newPerson(browser, 'bob');
+  await bob.page.setViewportSize({ width: 320, height: 640 });
+  await openNewList(alice.page, 'Barbecue');
+  const dialog = await openShareDialog(alice.page);
+  await dialog.getByRole('textbox', { name: 'Invite by e-mail' }).fill(bob.email);
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByText(UI_TEXT.invitationLinkMade(bob.email))).toBeVisible();
+  const invitation = bob.page.getByText(UI_TEXT.invitationFrom('Alice', 'Barbecue', UI_TEXT.permissionWords.edit));
+  await expect(invitation).toBeVisible();
+
+  await alice.page.keyboard.press('Escape');
+  // Her first share offers notifications; not now.
+  await alice.page.getByRole('dialog', { name: 'Hear when they add something?' }).getByRole('button', { name: 'Not now' }).click();
+  await alice.page.getByRole('link', { name: 'Back to lists' }).click();
+  await alice.page.getByRole('button', { name: 'Delete Barbecue' }).click();
+  await alice.page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(alice.page.getByRole('link', { name: 'Barbecue' })).toHaveCount(0);
+
+  // No invitation to a list that is gone: Bob's dashboard, never reloaded, says what a new one says.
+  await expect(invitation).toHaveCount(0);
+  await expect(bob.page.getByText(UI_TEXT.invitationsTitle)).toHaveCount(0);
+  await expect(bob.page.getByText(UI_TEXT.noLists)).toBeVisible();
+  expect(await bob.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
