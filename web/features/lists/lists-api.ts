@@ -9,7 +9,8 @@ import { checkedApi, cursorQuery, fetchAllPages, type ChangeRequest } from '../.
  * Changes answer `{list: ListView}` (DELETE: nothing).
  */
 
-const path = (id: string) => `/lists/${encodeURIComponent(id)}`;
+/** A list's own path: its reads, and the changes of the list itself (rename, removal). */
+export const listPath = (id: string) => `/lists/${encodeURIComponent(id)}`;
 
 export async function fetchLists(): Promise<ListView[]> {
   return (await checkedApi(ListsResponse, LISTS_PATH)).lists;
@@ -17,12 +18,12 @@ export async function fetchLists(): Promise<ListView[]> {
 
 /** One list the caller may read (a member's, or a public one), with what they may do with it. */
 export async function fetchList(id: string): Promise<ListView> {
-  return (await checkedApi(ListResponse, path(id))).list;
+  return (await checkedApi(ListResponse, listPath(id))).list;
 }
 
 /** Public: what the invitation screen may show a visitor with a share link. */
 export function fetchInvitation(id: string): Promise<InvitationView> {
-  return checkedApi(InvitationView, `${path(id)}/invitation`, { anonymous: true });
+  return checkedApi(InvitationView, `${listPath(id)}/invitation`, { anonymous: true });
 }
 
 /** Public: a public list and all its items (page by page), read-only. */
@@ -35,13 +36,13 @@ export async function fetchPublicList(id: string): Promise<PublicListResponse> {
 
 export const listRequests = {
   create: (id: string, name: string): ChangeRequest => ({ method: 'POST', path: LISTS_PATH, body: { id, name } }),
-  rename: (id: string, name: string, expectedName: string): ChangeRequest => ({ method: 'PUT', path: path(id), body: { name, expected_name: expectedName } }),
-  remove: (id: string): ChangeRequest => ({ method: 'DELETE', path: path(id) }),
-  visibility: (id: string, body: VisibilityBody): ChangeRequest => ({ method: 'PUT', path: `${path(id)}/visibility`, body }),
+  rename: (id: string, name: string, expectedName: string): ChangeRequest => ({ method: 'PUT', path: listPath(id), body: { name, expected_name: expectedName } }),
+  remove: (id: string): ChangeRequest => ({ method: 'DELETE', path: listPath(id) }),
+  visibility: (id: string, body: VisibilityBody): ChangeRequest => ({ method: 'PUT', path: `${listPath(id)}/visibility`, body }),
   customPrompts: (id: string, prompts: string[]): ChangeRequest => ({
     method: 'PUT',
-    path: `${path(id)}/custom-prompts`,
+    path: `${listPath(id)}/custom-prompts`,
     body: { custom_prompts: prompts },
   }),
-  join: (id: string): ChangeRequest => ({ method: 'POST', path: `${path(id)}/join` }),
+  join: (id: string): ChangeRequest => ({ method: 'POST', path: `${listPath(id)}/join` }),
 };

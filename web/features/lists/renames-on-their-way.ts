@@ -2,11 +2,11 @@ import type { ListView } from '../../../common/schemas/lists.ts';
 import type { AppState } from '../../core/store/app-state.ts';
 import { mergeServerLists } from '../../core/sync/optimistic.ts';
 import type { PendingChange } from '../../core/sync/pending-change.ts';
-import { listRequests } from './lists-api.ts';
+import { listPath } from './lists-api.ts';
 
 /** The name a change gives its list, when it is a rename. */
 function renamedTo(change: PendingChange): string | undefined {
-  if (change.method !== 'PUT' || change.path !== listRequests.rename(change.listId, '', '').path) return undefined;
+  if (change.method !== 'PUT' || change.path !== listPath(change.listId)) return undefined;
   const name = (change.body as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' ? name : undefined;
 }
